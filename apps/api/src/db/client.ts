@@ -1,0 +1,72 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+/** Both drivers share drizzle's PostgreSQL database type: services never know which one runs. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle; repositories take `Db | Tx` so they work inside and outside one. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export type Database = {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  migrate: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+/** Migrations sit beside the sources, and are copied beside the bundle by the build. */
+export function migrationsFolder(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.join(here, 'migrations'), path.join(here, 'db', 'migrations')];
+  return candidates.find((p) => existsSync(path.join(p, 'meta'))) ?? candidates[0]!;
+}
+
+export type DatabaseOptions = { databaseUrl?: string | undefined; pgliteDir?: string | 'memory' };
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const folder = migrationsFolder();
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // A pool error (server restart, network) must not crash the process; queries will fail and be answered 500.
+    pool.on('error', () => undefined);
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      driver: 'postgres',
+      migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: folder }),
+      close: () => pool.end(),
+    };
+  }
+  const dir = options.pgliteDir ?? 'memory';
+  if (dir !== 'memory') mkdirSync(dir, { recursive: true });
+  // relaxedDurability stays off: every query waits until PGlite has flushed its files.
+  const client = dir === 'memory' ? new PGlite() : new PGlite(dir, { relaxedDurability: false });
+  await client.waitReady;
+  const pgliteDb = drizzlePglite(client, { schema });
+  return {
+    db: pgliteDb as unknown as Db,
+    driver: 'pglite',
+    migrate: () => migratePglite(pgliteDb, { migrationsFolder: folder }),
+    close: () => client.close(),
+  };
+}
+
+export async function pingDatabase(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,4 @@
+export * from './companies.js';
+export * from './auth.js';
+export * from './users.js';
+export * from './notifications.js';

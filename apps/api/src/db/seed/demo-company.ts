@@ -1,0 +1,25 @@
+import type { DbOrTx } from '../client.js';
+import { addSystemTask, notify } from '../../modules/notifications/notify.js';
+
+export type DemoTarget = { companyId: number; userId: number };
+
+/**
+ * Fills a new demo company with a living shop. Runs inside the registration transaction.
+ * Each domain adds its part here as it is built (locations, products, suppliers, orders...).
+ */
+export async function seedDemoCompany(db: DbOrTx, target: DemoTarget): Promise<void> {
+  await notify(db, {
+    companyId: target.companyId,
+    receiverUserId: target.userId,
+    kind: 'welcome',
+    title: 'Welcome to Kontor',
+    message: 'Your demo shop is ready. Pin the views you use most to the sidebar, and tell us what you think with the feedback button.',
+    link: '/',
+  });
+  await addSystemTask(db, {
+    companyId: target.companyId,
+    title: 'Complete your company profile',
+    message: 'Add your country, shop URL and e-commerce platform under Company preferences.',
+    link: '/company-Preferences',
+  });
+}

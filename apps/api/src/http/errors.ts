@@ -1,0 +1,87 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { MESSAGES, type FieldErrors } from '@kontor/contract';
+
+/** Every error the services raise. One code list, mapped to HTTP in one place below. */
+export const ERROR_STATUS = {
+  bad_request: 400,
+  not_authenticated: 401,
+  permission_denied: 403,
+  not_found: 404,
+  conflict: 409,
+  throttled: 429,
+} as const;
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    /** DRF field errors for a 400: {"field": ["message"]}. */
+    readonly fields?: FieldErrors,
+    /** Seconds, for 429. */
+    readonly retryAfter?: number,
+  ) {
+    super(message);
+    this.status = ERROR_STATUS[code];
+  }
+}
+
+export const notFound = (what = 'Not found.') => new AppError('not_found', what);
+export const badRequest = (fields: FieldErrors) => new AppError('bad_request', 'Invalid input.', fields);
+
+type ZodIssueLike = { path: PropertyKey[]; message: string; code?: string; keys?: string[] };
+
+/** zod issues -> DRF body. Nested paths are joined with dots; unknown keys get their own entry. */
+export function issuesToFieldErrors(issues: readonly ZodIssueLike[]): FieldErrors {
+  const out: FieldErrors = {};
+  const add = (key: string, message: string) => {
+    (out[key] ??= []).push(message);
+  };
+  for (const issue of issues) {
+    const base = issue.path.map(String).join('.');
+    if (issue.code === 'unrecognized_keys' && issue.keys) {
+      for (const key of issue.keys) add(base ? `${base}.${key}` : key, 'Unknown field.');
+      continue;
+    }
+    add(base || 'non_field_errors', issue.message === 'Required' ? 'This field is required.' : issue.message);
+  }
+  return out;
+}
+
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.retryAfter) reply.header('Retry-After', String(error.retryAfter));
+      return reply.status(error.status).send(error.fields ?? { detail: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => ({
+        path: (v.instancePath || '').split('/').filter(Boolean),
+        message: v.message ?? 'Invalid value.',
+        code: (v.params as { issue?: { code?: string } })?.issue?.code,
+        keys: (v.params as { issue?: { keys?: string[] } })?.issue?.keys,
+      }));
+      return reply.status(400).send(issuesToFieldErrors(issues));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause }, 'response did not match its schema');
+      return reply.status(500).send({ detail: MESSAGES.internalServerError });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send({ detail: 'Request was throttled. Try again later.' });
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: malformed JSON, body too large, bad content type.
+      return reply.status(status).send({ detail: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ detail: MESSAGES.internalServerError });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ detail: 'Not found.' });
+  });
+}

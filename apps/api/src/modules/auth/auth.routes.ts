@@ -1,0 +1,97 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  DemoRegisterBody,
+  LoginBody,
+  PasswordResetBody,
+  PasswordResetConfirmBody,
+  REFRESH_COOKIE_NAME,
+  REFRESH_TOKEN_COOKIE_DAYS,
+  RefreshBody,
+  StatusResponse,
+  TokenPair,
+  UserResponse,
+} from '@kontor/contract';
+import { z } from 'zod';
+import * as auth from './auth.service.js';
+
+const COOKIE_PATH = '/api';
+
+/** The SPA never sees the refresh token: it lives in an HttpOnly cookie (ADR 0003). */
+function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
+  reply.setCookie(REFRESH_COOKIE_NAME, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+    path: COOKIE_PATH,
+    maxAge: REFRESH_TOKEN_COOKIE_DAYS * 86_400,
+  });
+}
+const clearRefreshCookie = (reply: FastifyReply) => reply.clearCookie(REFRESH_COOKIE_NAME, { path: COOKIE_PATH });
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.deps;
+  // Per-IP limit for the unauthenticated endpoints, on top of the per-account failure count.
+  const perIp = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+
+  app.post(
+    '/login/',
+    { config: { public: true, ...perIp }, schema: { tags: ['auth'], body: LoginBody, response: { 200: TokenPair } } },
+    async (request, reply) => {
+      const tokens = await auth.login(deps, request.body, request.ip);
+      setRefreshCookie(request, reply, tokens.refresh);
+      return tokens;
+    },
+  );
+
+  app.post(
+    '/token/refresh/',
+    { config: { public: true, ...perIp }, schema: { tags: ['auth'], body: RefreshBody, response: { 200: TokenPair } } },
+    async (request, reply) => {
+      const token = request.body.refresh ?? request.cookies[REFRESH_COOKIE_NAME];
+      try {
+        const tokens = await auth.refresh(deps, token);
+        setRefreshCookie(request, reply, tokens.refresh);
+        return tokens;
+      } catch (err) {
+        clearRefreshCookie(reply);
+        throw err;
+      }
+    },
+  );
+
+  app.post('/logout/', { config: { public: true }, schema: { tags: ['auth'], body: RefreshBody, response: { 204: z.null() } } }, async (request, reply) => {
+    await auth.logout(deps, request.body.refresh ?? request.cookies[REFRESH_COOKIE_NAME]);
+    clearRefreshCookie(reply);
+    return reply.status(204).send(null);
+  });
+
+  app.get('/user/', { schema: { tags: ['auth'], response: { 200: UserResponse } } }, async (request) => auth.getUser(deps, request.ctx.user.id));
+
+  app.post(
+    '/user/password_reset/',
+    { config: { public: true, ...perIp }, schema: { tags: ['auth'], body: PasswordResetBody, response: { 200: StatusResponse } } },
+    async (request) => {
+      await auth.requestPasswordReset(deps, request.body.email);
+      return { status: 'OK' };
+    },
+  );
+
+  app.post(
+    '/user/password_reset/confirm/',
+    { config: { public: true, ...perIp }, schema: { tags: ['auth'], body: PasswordResetConfirmBody, response: { 200: StatusResponse } } },
+    async (request) => {
+      await auth.confirmPasswordReset(deps, request.body);
+      return { status: 'OK' };
+    },
+  );
+
+  app.post(
+    '/user/demo_register/',
+    {
+      config: { public: true, rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: { tags: ['auth'], body: DemoRegisterBody, response: { 201: UserResponse } },
+    },
+    async (request, reply) => reply.status(201).send(await auth.demoRegister(deps, request.body)),
+  );
+};

@@ -1,0 +1,245 @@
+import { randomUUID } from 'node:crypto';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import {
+  REFRESH_TOKEN_COOKIE_DAYS,
+  type DemoRegisterBody,
+  type LoginBody,
+  type PasswordResetConfirmBody,
+  type TokenPair,
+  type UserResponse,
+  DemoRegisterBody as DemoRegisterSchema,
+} from '@kontor/contract';
+import type { AppDeps } from '../../deps.js';
+import type { DbOrTx } from '../../db/client.js';
+import { companies, loginFailures, passwordResetTokens, refreshTokens, users } from '../../db/schema/index.js';
+import { AppError, badRequest } from '../../http/errors.js';
+import { dummyPasswordHash, hashPassword, randomToken, sha256, verifyPassword } from '../../lib/secrets.js';
+import { seedDemoCompany } from '../../db/seed/demo-company.js';
+import { signAccessToken } from './tokens.js';
+
+const DAY_MS = 86_400_000;
+const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+const BAD_CREDENTIALS = 'No active account found with the given credentials';
+
+const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+type UserRow = typeof users.$inferSelect;
+
+export function toUserResponse(user: UserRow, companyName: string): UserResponse {
+  return {
+    id: user.id,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    phonenumber: user.phonenumber,
+    role: user.role,
+    company_role: user.companyRole,
+    company: user.companyId,
+    company_name: companyName,
+    date_joined: user.dateJoined.toISOString(),
+    last_login: user.lastLogin?.toISOString() ?? null,
+  };
+}
+
+async function issueTokens(deps: AppDeps, db: DbOrTx, user: UserRow, familyId: string, familyExpiresAt: Date): Promise<TokenPair> {
+  const refresh = randomToken();
+  await db.insert(refreshTokens).values({ userId: user.id, familyId, tokenHash: sha256(refresh), familyExpiresAt });
+  const access = await signAccessToken(deps.config.jwtSecret, { userId: user.id, companyId: user.companyId }, deps.config.accessTokenTtlSeconds);
+  return { access, refresh };
+}
+
+/** Refuses when this account or this IP has failed too often in the window (429 with Retry-After). */
+async function assertNotThrottled(deps: AppDeps, email: string, ip: string) {
+  const { windowMinutes, maxFailuresPerAccount, maxFailuresPerIp } = deps.config.login;
+  const since = new Date(Date.now() - windowMinutes * 60_000);
+  const db = deps.database.db;
+  const [byAccount] = await db
+    .select({ n: count() })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.email, email), gt(loginFailures.createdAt, since)));
+  const [byIp] = await db
+    .select({ n: count() })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.ip, ip), gt(loginFailures.createdAt, since)));
+  if ((byAccount?.n ?? 0) >= maxFailuresPerAccount || (byIp?.n ?? 0) >= maxFailuresPerIp) {
+    throw new AppError('throttled', 'Too many failed login attempts. Try again later.', undefined, windowMinutes * 60);
+  }
+}
+
+export async function login(deps: AppDeps, body: LoginBody, ip: string): Promise<TokenPair> {
+  const email = normalizeEmail(body.username);
+  await assertNotThrottled(deps, email, ip);
+  const db = deps.database.db;
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email}`);
+  const valid = user ? await verifyPassword(user.passwordHash, body.password) : await verifyPassword(await dummyPasswordHash(), body.password);
+  if (!user || !valid || !user.isActive) {
+    await db.insert(loginFailures).values({ email, ip });
+    throw new AppError('not_authenticated', BAD_CREDENTIALS);
+  }
+  return db.transaction(async (tx) => {
+    const [updated] = await tx.update(users).set({ lastLogin: new Date() }).where(eq(users.id, user.id)).returning();
+    await tx.delete(loginFailures).where(eq(loginFailures.email, email));
+    return issueTokens(deps, tx, updated!, randomUUID(), new Date(Date.now() + REFRESH_TOKEN_COOKIE_DAYS * DAY_MS));
+  });
+}
+
+/**
+ * Rotates a refresh token. A token that was already rotated or revoked is a replay: the whole
+ * family (every token descended from the same login) is revoked and the caller must log in.
+ */
+export async function refresh(deps: AppDeps, token: string | undefined): Promise<TokenPair> {
+  const invalid = new AppError('not_authenticated', 'Token is invalid or expired');
+  if (!token) throw invalid;
+  return deps.database.db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, sha256(token)))
+        .for('update');
+      if (!row) throw invalid;
+      if (row.rotatedAt || row.revokedAt) {
+        await tx
+          .update(refreshTokens)
+          .set({ revokedAt: new Date() })
+          .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+        return { revoked: true } as const;
+      }
+      if (row.familyExpiresAt <= new Date()) throw invalid;
+      const [user] = await tx.select().from(users).where(eq(users.id, row.userId));
+      if (!user?.isActive) throw invalid;
+      await tx.update(refreshTokens).set({ rotatedAt: new Date() }).where(eq(refreshTokens.id, row.id));
+      return issueTokens(deps, tx, user, row.familyId, row.familyExpiresAt);
+    })
+    .then((result) => {
+      // The revocation above must commit, so the 401 is raised after the transaction.
+      if ('revoked' in result) throw invalid;
+      return result;
+    });
+}
+
+/** Revokes the token's family. Unknown tokens are ignored: logging out always succeeds. */
+export async function logout(deps: AppDeps, token: string | undefined): Promise<void> {
+  if (!token) return;
+  const db = deps.database.db;
+  const [row] = await db
+    .select({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, sha256(token)));
+  if (row)
+    await db
+      .update(refreshTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Always succeeds, so the answer does not tell whether an account exists. */
+export async function requestPasswordReset(deps: AppDeps, rawEmail: string): Promise<void> {
+  const email = normalizeEmail(rawEmail);
+  if (!email) return;
+  const db = deps.database.db;
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email}`);
+  if (!user?.isActive) return;
+  const token = randomToken();
+  await db.insert(passwordResetTokens).values({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) });
+  // The token travels in the fragment: browsers never send it to a server or into a log.
+  const link = `${deps.config.publicUrl}/login/new-password#token=${token}`;
+  await deps.mailer.send({
+    to: user.email,
+    subject: 'Reset your Kontor password',
+    text: [
+      `Hello ${user.firstName || user.email},`,
+      '',
+      'Someone asked to reset the password of your Kontor account. If it was you, open this link within one hour:',
+      link,
+      '',
+      `Or enter this token on the new-password screen: ${token}`,
+      '',
+      'If it was not you, ignore this mail; your password stays as it is.',
+    ].join('\n'),
+  });
+}
+
+export async function confirmPasswordReset(deps: AppDeps, body: PasswordResetConfirmBody): Promise<void> {
+  const passwordHash = await hashPassword(body.password);
+  await deps.database.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.tokenHash, sha256(body.token)))
+      .for('update');
+    if (!row || row.usedAt || row.expiresAt <= new Date()) {
+      throw badRequest({ token: ['The password reset link is invalid or has expired.'] });
+    }
+    const [user] = await tx.select().from(users).where(eq(users.id, row.userId));
+    if (user && body.password.toLowerCase() === user.email.toLowerCase()) {
+      throw badRequest({ password: ['The password may not be your email address.'] });
+    }
+    await tx.update(passwordResetTokens).set({ usedAt: new Date() }).where(eq(passwordResetTokens.id, row.id));
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId));
+    // A new password ends every session of the account.
+    await tx
+      .update(refreshTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(refreshTokens.userId, row.userId), isNull(refreshTokens.revokedAt)));
+  });
+}
+
+export async function getUser(deps: AppDeps, userId: number): Promise<UserResponse> {
+  const [row] = await deps.database.db
+    .select({ user: users, companyName: companies.name })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.id, userId));
+  if (!row) throw new AppError('not_authenticated', 'User not found');
+  return toUserResponse(row.user, row.companyName);
+}
+
+/** Creates the company, its Admin user and the demo shop, all in one transaction. */
+export async function demoRegister(deps: AppDeps, input: DemoRegisterBody): Promise<UserResponse> {
+  const body = DemoRegisterSchema.parse(input);
+  const { account, company } = body;
+  if (account.password.toLowerCase() === account.email.toLowerCase()) {
+    throw badRequest({ 'account.password': ['The password may not be your email address.'] });
+  }
+  const passwordHash = await hashPassword(account.password);
+  return deps.database.db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${normalizeEmail(account.email)}`);
+    if (existing) throw badRequest({ 'account.email': ['A user with that email already exists.'] });
+    const [createdCompany] = await tx
+      .insert(companies)
+      .values({
+        name: company.name || account.company_name,
+        country: company.country,
+        url: company.url,
+        platform: company.platform,
+        agreedToTerms: company.agreed_to_terms,
+      })
+      .returning();
+    const [user] = await tx
+      .insert(users)
+      .values({
+        companyId: createdCompany!.id,
+        email: account.email.trim(),
+        firstName: account.first_name,
+        lastName: account.last_name,
+        phonenumber: account.phonenumber,
+        role: account.role,
+        companyRole: company.role,
+        category: account.category,
+        passwordHash,
+      })
+      .returning();
+    await seedDemoCompany(tx, { companyId: createdCompany!.id, userId: user!.id });
+    return toUserResponse(user!, createdCompany!.name);
+  });
+}

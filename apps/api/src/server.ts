@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { DEMO_LOGIN, seedDemo } from './db/seed/demo.js';
+import { initSentry } from './lib/sentry.js';
+
+/** Entry: config, database (migrated), demo seed on an empty embedded database, listen, graceful shutdown. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  await initSentry(config.sentryDsn, config.env);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
+  await database.migrate();
+
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const webDist = process.env.KONTOR_WEB_DIST ?? path.resolve(here, '../../web/dist');
+  const app = await buildApp({ config, database, webDist });
+
+  const seeded = database.driver === 'pglite' && config.demoSeed ? await seedDemo(app.deps) : false;
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://${config.host}:${port}`;
+  console.log(`\n  Kontor is running at ${url}\n`);
+  if (database.driver === 'pglite' && config.demoSeed) {
+    console.log(`  Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}${seeded ? ' (created now)' : ''}\n`);
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

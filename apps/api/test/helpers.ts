@@ -1,0 +1,93 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { desc } from 'drizzle-orm';
+import type { DemoRegisterBody, TokenPair, UserResponse } from '@kontor/contract';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { outboundEmails } from '../src/db/schema/index.js';
+import { demoRegister } from '../src/modules/auth/auth.service.js';
+import { signAccessToken } from '../src/modules/auth/tokens.js';
+import { openTestDatabase } from './test-database.js';
+
+export type TestApp = FastifyInstance;
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'kontor-test-')),
+    PUBLIC_URL: 'http://kontor.test',
+    ...env,
+  });
+}
+
+/** A real app on a fresh database. Call `app.close()` in afterAll; it also drops the database. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const app = await buildApp({ config: testConfig(env), database, logger: false });
+  app.addHook('onClose', async () => database.close());
+  await app.ready();
+  return app;
+}
+
+let sequence = 0;
+
+/** Builds a registration body; every call gets a new email. */
+export function registrationBody(
+  overrides: { account?: Partial<DemoRegisterBody['account']>; company?: Partial<DemoRegisterBody['company']> } = {},
+): DemoRegisterBody {
+  sequence += 1;
+  const tag = `${process.pid}-${sequence}-${Math.random().toString(36).slice(2, 8)}`;
+  return {
+    account: {
+      first_name: 'Ada',
+      last_name: 'Lindqvist',
+      email: `ada-${tag}@shop.test`,
+      phonenumber: '+46 70 000 00 00',
+      role: 'business',
+      password: 'correct-horse-battery',
+      password2: 'correct-horse-battery',
+      company_name: `Shop ${tag}`,
+      category: 'Home',
+      ...overrides.account,
+    },
+    company: {
+      name: `Shop ${tag} AB`,
+      country: 'Sweden',
+      url: 'https://shop.test',
+      role: 'Admin',
+      platform: 'WooCommerce',
+      agreed_to_terms: true,
+      ...overrides.company,
+    },
+  };
+}
+
+export type Tenant = { user: UserResponse; companyId: number; token: string; password: string; headers: { authorization: string } };
+
+/** A company with its Admin user (through the real registration service) and an access token. */
+export async function createTenant(app: TestApp, overrides: Parameters<typeof registrationBody>[0] = {}): Promise<Tenant> {
+  const body = registrationBody(overrides);
+  const user = await demoRegister(app.deps, body);
+  const token = await signAccessToken(app.deps.config.jwtSecret, { userId: user.id, companyId: user.company }, 900);
+  return { user, companyId: user.company, token, password: body.account.password, headers: { authorization: `Bearer ${token}` } };
+}
+
+export async function login(app: TestApp, email: string, password: string): Promise<TokenPair> {
+  const res = await app.inject({ method: 'POST', url: '/api/login/', payload: { username: email, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+/** app.inject with a tenant's bearer token. */
+export function as(app: TestApp, tenant: Tenant | null, options: InjectOptions) {
+  return app.inject({ ...options, headers: { ...(options.headers ?? {}), ...(tenant ? tenant.headers : {}) } });
+}
+
+export async function lastMailTo(app: TestApp, to: string) {
+  const rows = await app.deps.database.db.select().from(outboundEmails).orderBy(desc(outboundEmails.id));
+  return rows.find((r) => r.to === to);
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+export const Id = z.coerce.number().int().positive();
+export const IdParams = z.object({ id: Id });
+export type IdParams = z.infer<typeof IdParams>;
+
+/** DRF error body: {"detail": "..."} or {"field": ["message", ...]}. */
+export const ErrorDetail = z.object({ detail: z.string() });
+export const FieldErrors = z.record(z.string(), z.array(z.string()));
+export type FieldErrors = z.infer<typeof FieldErrors>;
+
+/** `{count, next, previous, results}`, DRF's limit/offset page. */
+export const page = <T extends z.ZodType>(item: T) =>
+  z.object({
+    count: z.number().int(),
+    next: z.string().nullable(),
+    previous: z.string().nullable(),
+    results: z.array(item),
+    count_is_estimate: z.boolean().optional(),
+  });
+export type Page<T> = {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+  count_is_estimate?: boolean;
+};
+
+export const Timestamp = z.string();
+
+/** A query value that is 'true' or 'false' (DRF boolean filters). */
+export const BoolString = z.enum(['true', 'false', 'True', 'False', '1', '0']);
+
+/** Lookups a list may declare per field (Django style). */
+export type Lookup = 'exact' | 'icontains' | 'in' | 'isnull' | 'gte' | 'lte';
+export type FilterDeclaration = Record<string, readonly Lookup[]>;
+
+/**
+ * Builds the zod querystring schema for a DRF-style list: limit/offset, search,
+ * ordering and the declared lookups `field`, `field__icontains`, ... Unknown keys
+ * fail validation (strict), which the API answers with a 400.
+ */
+export const listQuery = <F extends FilterDeclaration>(filters: F, extra: z.ZodRawShape = {}) => {
+  const shape: Record<string, z.ZodType> = {
+    limit: z.coerce.number().int().min(1).optional(),
+    offset: z.coerce.number().int().min(0).optional(),
+    search: z.string().max(200).optional(),
+    ordering: z.string().max(200).optional(),
+    ...extra,
+  };
+  for (const [field, lookups] of Object.entries(filters)) {
+    for (const lookup of lookups) {
+      const key = lookup === 'exact' ? field : `${field}__${lookup}`;
+      shape[key] = lookup === 'isnull' ? BoolString.optional() : z.string().max(1000).optional();
+    }
+  }
+  return z.strictObject(shape);
+};

@@ -1,0 +1,21 @@
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+const apiTests = ['apps/api/**/*.test.ts'];
+
+/**
+ * One run, several projects: unit + API integration on PGlite, the same API tests on
+ * PostgreSQL when TEST_DATABASE_URL is set (CI sets it), and the web component tests.
+ */
+const projects: (TestProjectInlineConfiguration | string)[] = [
+  { test: { name: 'contract', include: ['packages/contract/**/*.test.ts'], environment: 'node' } },
+  { test: { name: 'api-pglite', include: apiTests, environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } },
+  // The web project's settings live in apps/web/vite.config.ts (its plugins resolve there).
+  'apps/web',
+];
+if (process.env.TEST_DATABASE_URL) {
+  projects.push({
+    test: { name: 'api-postgres', include: apiTests, environment: 'node', testTimeout: 30_000, hookTimeout: 60_000, env: { KONTOR_TEST_DB: 'postgres' } },
+  });
+}
+
+export default defineConfig({ test: { projects } });
