@@ -11,7 +11,6 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import type { AppDeps } from './deps.js';
 import { registerAuthentication } from './http/authenticate.js';
 import { registerErrorHandler } from './http/errors.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
