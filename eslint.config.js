@@ -16,6 +16,8 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  // Playwright fixtures take their dependencies by destructuring, `{}` when they have none.
+  { files: ['e2e/**/*.ts'], rules: { 'no-empty-pattern': 'off' } },
   { files: ['**/*.d.ts'], rules: { '@typescript-eslint/consistent-type-definitions': 'off' } },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

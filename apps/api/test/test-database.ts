@@ -8,12 +8,28 @@ import { openDatabase, type Database } from '../src/db/client.js';
  * (the api-postgres test project). Closing drops it.
  */
 export async function openTestDatabase(): Promise<Database> {
-  const url = process.env.TEST_DATABASE_URL;
   if (process.env.KONTOR_TEST_DB !== 'postgres') {
     const database = await openDatabase({ pgliteDir: 'memory' });
     await database.migrate();
     return database;
   }
+  const scratch = await createScratchPostgresDatabase();
+  const database = await openDatabase({ databaseUrl: scratch.url });
+  await database.migrate();
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await scratch.drop();
+    },
+  };
+}
+
+export const usesPostgres = () => process.env.KONTOR_TEST_DB === 'postgres';
+
+/** An empty database on the TEST_DATABASE_URL server, dropped by `drop()`. */
+export async function createScratchPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('KONTOR_TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `kontor_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
@@ -22,12 +38,9 @@ export async function openTestDatabase(): Promise<Database> {
   await admin.end();
   const dbUrl = new URL(url);
   dbUrl.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: dbUrl.toString() });
-  await database.migrate();
   return {
-    ...database,
-    close: async () => {
-      await database.close();
+    url: dbUrl.toString(),
+    drop: async () => {
       const dropper = new pg.Client({ connectionString: url });
       await dropper.connect();
       await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -1,0 +1,75 @@
+// `npm test`: everything, in order: typecheck, lint, format check, unit + API integration
+// (PGlite, and PostgreSQL when TEST_DATABASE_URL is set) + web component tests, build, then
+// the end-to-end suite in the system Chromium against the built app. Every step runs even
+// when an earlier one failed (except e2e, which needs the build); the exit code is non-zero
+// if any failed. The last line sums the tests: "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureChromium } from './ensure-chromium.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const results = path.join(root, 'test-results');
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+const failed = [];
+function step(name, command, args, env = {}) {
+  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  const r = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = r.status === 0;
+  console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  if (!ok) failed.push(name);
+  return ok;
+}
+
+if (!process.env.TEST_DATABASE_URL) {
+  console.log('TEST_DATABASE_URL is not set: API tests run on PGlite only (CI also runs them on PostgreSQL).');
+}
+
+const npx = 'npx';
+step('typecheck', 'npm', ['run', 'typecheck']);
+step('lint', 'npm', ['run', 'lint']);
+step('format', 'npm', ['run', 'format:check']);
+step('vitest', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${path.join(results, 'vitest.json')}`]);
+const built = step('build', 'npm', ['run', 'build']);
+if (built) {
+  let chromium;
+  try {
+    chromium = ensureChromium();
+  } catch (err) {
+    console.error(err.message);
+    failed.push('chromium');
+  }
+  if (chromium) {
+    step('bundle budget', 'node', ['scripts/bundle-budget.mjs']);
+    step('e2e', npx, ['playwright', 'test'], {
+      CHROMIUM_PATH: chromium,
+      PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+      PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(results, 'playwright.json'),
+    });
+  }
+}
+
+let passed = 0;
+let failedTests = 0;
+let skipped = 0;
+const vitestJson = path.join(results, 'vitest.json');
+if (existsSync(vitestJson)) {
+  const v = JSON.parse(readFileSync(vitestJson, 'utf8'));
+  passed += v.numPassedTests;
+  failedTests += v.numFailedTests;
+  skipped += v.numPendingTests + v.numTodoTests;
+}
+const pwJson = path.join(results, 'playwright.json');
+if (existsSync(pwJson)) {
+  const s = JSON.parse(readFileSync(pwJson, 'utf8')).stats;
+  passed += s.expected + s.flaky;
+  failedTests += s.unexpected;
+  skipped += s.skipped;
+}
+console.log(failed.length ? `\nFailed steps: ${failed.join(', ')}` : '\nAll steps passed.');
+console.log(`${passed} passed, ${failedTests} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed.length || failedTests ? 1 : 0);
