@@ -34,6 +34,7 @@ const EnvSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(100),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   DEMO_SEED: z.enum(['true', 'false']).default('true'),
 });
 
@@ -50,7 +51,7 @@ export type Config = {
   sentryDsn: string | undefined;
   logLevel: string;
   accessTokenTtlSeconds: number;
-  login: { maxFailuresPerAccount: number; maxFailuresPerIp: number; windowMinutes: number };
+  login: { maxFailuresPerAccount: number; maxFailuresPerIp: number; windowMinutes: number; requestsPerMinutePerIp: number };
   demoSeed: boolean;
 };
 
@@ -86,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       maxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
       windowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,
+      requestsPerMinutePerIp: e.AUTH_RATE_LIMIT_PER_MINUTE,
     },
     demoSeed: e.DEMO_SEED === 'true',
   };

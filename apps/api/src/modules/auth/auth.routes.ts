@@ -31,8 +31,11 @@ const clearRefreshCookie = (reply: FastifyReply) => reply.clearCookie(REFRESH_CO
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
-  // Per-IP limit for the unauthenticated endpoints, on top of the per-account failure count.
-  const perIp = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+  // Per-IP request limit for the unauthenticated endpoints, on top of the per-account failure
+  // count. Refresh runs on every page load of every user behind an office IP: it gets more room.
+  const perMinute = deps.config.login.requestsPerMinutePerIp;
+  const perIp = { rateLimit: { max: perMinute, timeWindow: '1 minute' } };
+  const refreshPerIp = { rateLimit: { max: perMinute * 4, timeWindow: '1 minute' } };
 
   app.post(
     '/login/',
@@ -46,7 +49,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/token/refresh/',
-    { config: { public: true, ...perIp }, schema: { tags: ['auth'], body: RefreshBody, response: { 200: TokenPair } } },
+    { config: { public: true, ...refreshPerIp }, schema: { tags: ['auth'], body: RefreshBody, response: { 200: TokenPair } } },
     async (request, reply) => {
       const token = request.body.refresh ?? request.cookies[REFRESH_COOKIE_NAME];
       try {

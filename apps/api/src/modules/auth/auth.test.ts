@@ -56,6 +56,20 @@ describe('POST /api/login/', () => {
     expect(blocked.json().detail).toMatch(/Too many/);
   });
 
+  it('limits login requests per IP with 429 and Retry-After', async () => {
+    const limited = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      const attempt = () => limited.inject({ method: 'POST', url: '/api/login/', payload: { username: 'x@y.test', password: 'whatever-password' } });
+      for (let i = 0; i < 3; i += 1) expect((await attempt()).statusCode).toBe(401);
+      const res = await attempt();
+      expect(res.statusCode).toBe(429);
+      expect(res.headers['retry-after']).toBeTruthy();
+      expect(res.json()).toHaveProperty('detail');
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('stores passwords as argon2id hashes', async () => {
     const t = await createTenant(app);
     const [row] = await app.deps.database.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, t.user.id));
