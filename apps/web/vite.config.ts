@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -6,6 +7,8 @@ const apiTarget = process.env.KONTOR_API_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
   plugins: [react()],
+  // `@/` is src/: features reach lib/ and components/ without `../../..` (which the lint rule reserves for feature-to-feature imports).
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { port: 5173, host: '127.0.0.1', proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 600 },
   test: {

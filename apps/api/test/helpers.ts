@@ -6,8 +6,9 @@ import { desc } from 'drizzle-orm';
 import type { DemoRegisterBody, TokenPair, UserResponse } from '@kontor/contract';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
-import { outboundEmails } from '../src/db/schema/index.js';
-import { demoRegister } from '../src/modules/auth/auth.service.js';
+import { outboundEmails, users } from '../src/db/schema/index.js';
+import { hashPassword } from '../src/lib/secrets.js';
+import { demoRegister, toUserResponse } from '../src/modules/auth/auth.service.js';
 import { signAccessToken } from '../src/modules/auth/tokens.js';
 import { openTestDatabase } from './test-database.js';
 
@@ -76,6 +77,30 @@ export async function createTenant(app: TestApp, overrides: Parameters<typeof re
   const user = await demoRegister(app.deps, body);
   const token = await signAccessToken(app.deps.config.jwtSecret, { userId: user.id, companyId: user.company }, 900);
   return { user, companyId: user.company, token, password: body.account.password, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** A Staff user of the tenant's company, inserted directly, with its own access token. */
+export async function createStaffUser(
+  app: TestApp,
+  tenant: Tenant,
+  overrides: { first_name?: string; last_name?: string; email?: string } = {},
+): Promise<Tenant> {
+  sequence += 1;
+  const password = 'staff-password-123';
+  const [row] = await app.deps.database.db
+    .insert(users)
+    .values({
+      companyId: tenant.companyId,
+      email: overrides.email ?? `staff-${process.pid}-${sequence}-${Math.random().toString(36).slice(2, 8)}@shop.test`,
+      firstName: overrides.first_name ?? 'Sam',
+      lastName: overrides.last_name ?? 'Staffsson',
+      companyRole: 'Staff',
+      passwordHash: await hashPassword(password),
+    })
+    .returning();
+  const user = toUserResponse(row!, tenant.user.company_name);
+  const token = await signAccessToken(app.deps.config.jwtSecret, { userId: user.id, companyId: user.company }, 900);
+  return { user, companyId: user.company, token, password, headers: { authorization: `Bearer ${token}` } };
 }
 
 export async function login(app: TestApp, email: string, password: string): Promise<TokenPair> {

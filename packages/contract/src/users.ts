@@ -10,9 +10,11 @@ export const UserListItem = z.object({
   company_role: CompanyRole,
 });
 export type UserListItem = z.infer<typeof UserListItem>;
+/** `name__icontains` matches the first name, the last name, "first last" and the email. */
 export const ListUsersQuery = listQuery({ name: ['icontains'], email: ['icontains'] });
 export type ListUsersQuery = z.infer<typeof ListUsersQuery>;
 export const UserPage = page(UserListItem);
+export type UserPage = z.infer<typeof UserPage>;
 
 export const CompanyResponse = z.object({
   id: z.number().int(),
@@ -26,26 +28,34 @@ export const CompanyResponse = z.object({
 });
 export type CompanyResponse = z.infer<typeof CompanyResponse>;
 export const ListCompaniesQuery = listQuery({ name: ['icontains'] });
+export type ListCompaniesQuery = z.infer<typeof ListCompaniesQuery>;
 export const CompanyPage = page(CompanyResponse);
+export type CompanyPage = z.infer<typeof CompanyPage>;
 
+/** As DRF does for fields that are not required: one left out of a PUT keeps its stored value. */
 export const UpdateCompanyBody = z.strictObject({
   name: z.string().trim().min(1, 'This field may not be blank.').max(200),
-  country: z.string().trim().max(100).default(''),
+  country: z.string().trim().max(100).optional(),
   url: z
     .string()
     .trim()
     .max(500)
     .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'Enter a valid URL.')
-    .default(''),
-  platform: z.string().trim().max(100).default(''),
+    .optional(),
+  platform: z.string().trim().max(100).optional(),
 });
 export type UpdateCompanyBody = z.input<typeof UpdateCompanyBody>;
 
+export const BOOKMARK_NAME_TAKEN = 'A bookmark with this name already exists for this view.';
+
+const BookmarkView = z.string().trim().min(1, 'This field may not be blank.').max(100);
+const BookmarkName = z.string().trim().min(1, 'This field may not be blank.').max(100);
+
 /** Spec §3 Bookmark: a saved filter set of a grid view. */
 export const BookmarkBody = z.strictObject({
-  name: z.string().trim().min(1, 'This field may not be blank.').max(100),
+  name: BookmarkName,
   query: z.string().max(2000).default(''),
-  view: z.string().trim().min(1, 'This field may not be blank.').max(100),
+  view: BookmarkView,
   pinned: z.boolean().default(false),
 });
 export type BookmarkBody = z.input<typeof BookmarkBody>;
@@ -58,18 +68,20 @@ export const BookmarkResponse = z.object({
   created_at: z.string(),
 });
 export type BookmarkResponse = z.infer<typeof BookmarkResponse>;
+/** Bookmarks are not paginated: a plain array ordered by view, then name. */
+export const BookmarkList = z.array(BookmarkResponse);
+export type BookmarkList = z.infer<typeof BookmarkList>;
 /** `view` is optional on GET (all of the user's bookmarks); `pinned` lists the sidebar's. */
 export const ListBookmarksQuery = z.strictObject({
-  view: z.string().max(100).optional(),
+  view: z.string().trim().max(100).optional(),
   pinned: z.enum(['true', 'false']).optional(),
 });
-export const BookmarkKeyQuery = z.strictObject({
-  view: z.string().min(1).max(100),
-  name: z.string().min(1).max(100),
-});
+export type ListBookmarksQuery = z.infer<typeof ListBookmarksQuery>;
+/** A bookmark is addressed by (view, name), trimmed as they were when it was saved. */
+export const BookmarkKeyQuery = z.strictObject({ view: BookmarkView, name: BookmarkName });
 export type BookmarkKeyQuery = z.infer<typeof BookmarkKeyQuery>;
-/** Pin or unpin many at once: [{view, name, pinned}]. */
+/** Pin or unpin many at once: [{view, name, pinned}]; all or nothing. */
 export const BulkPinBody = z.strictObject({
-  bookmarks: z.array(z.strictObject({ view: z.string().min(1).max(100), name: z.string().min(1).max(100), pinned: z.boolean() })).max(200),
+  bookmarks: z.array(z.strictObject({ view: BookmarkView, name: BookmarkName, pinned: z.boolean() })).max(200),
 });
 export type BulkPinBody = z.infer<typeof BulkPinBody>;

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { MESSAGES, type FieldErrors } from '@kontor/contract';
 
@@ -31,7 +31,14 @@ export class AppError extends Error {
 export const notFound = (what = 'Not found.') => new AppError('not_found', what);
 export const badRequest = (fields: FieldErrors) => new AppError('bad_request', 'Invalid input.', fields);
 
-type ZodIssueLike = { path: PropertyKey[]; message: string; code?: string; keys?: string[] };
+type ZodIssueLike = { path: PropertyKey[]; message: string; code?: string | undefined; keys?: string[] | undefined };
+
+/** zod 4 says "Invalid input: expected string, received undefined"; DRF's words are the contract. */
+function drfMessage(issue: ZodIssueLike): string {
+  if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message)) return 'This field is required.';
+  if (issue.code === 'invalid_type' && /received null$/.test(issue.message)) return 'This field may not be null.';
+  return issue.message;
+}
 
 /** zod issues -> DRF body. Nested paths are joined with dots; unknown keys get their own entry. */
 export function issuesToFieldErrors(issues: readonly ZodIssueLike[]): FieldErrors {
@@ -45,9 +52,24 @@ export function issuesToFieldErrors(issues: readonly ZodIssueLike[]): FieldError
       for (const key of issue.keys) add(base ? `${base}.${key}` : key, 'Unknown field.');
       continue;
     }
-    add(base || 'non_field_errors', issue.message === 'Required' ? 'This field is required.' : issue.message);
+    add(base || 'non_field_errors', drfMessage(issue));
   }
   return out;
+}
+
+/**
+ * fastify-type-provider-zod hands each zod issue over as `{keyword: code, instancePath:
+ * '/a/0/b', params: <the issue's other fields>}`; this turns them back into issues.
+ */
+export function validationToFieldErrors(validation: readonly FastifySchemaValidationError[]): FieldErrors {
+  return issuesToFieldErrors(
+    validation.map((v) => ({
+      path: v.instancePath.split('/').filter(Boolean),
+      message: v.message ?? 'Invalid value.',
+      code: v.keyword,
+      keys: Array.isArray(v.params?.keys) ? v.params.keys.map(String) : undefined,
+    })),
+  );
 }
 
 export function registerErrorHandler(app: FastifyInstance) {
@@ -57,13 +79,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(error.status).send(error.fields ?? { detail: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((v) => ({
-        path: (v.instancePath || '').split('/').filter(Boolean),
-        message: v.message ?? 'Invalid value.',
-        code: (v.params as { issue?: { code?: string } })?.issue?.code,
-        keys: (v.params as { issue?: { keys?: string[] } })?.issue?.keys,
-      }));
-      return reply.status(400).send(issuesToFieldErrors(issues));
+      return reply.status(400).send(validationToFieldErrors(error.validation));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause }, 'response did not match its schema');

@@ -1,16 +1,17 @@
-import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FieldErrors } from '@kontor/contract';
 import { badRequest } from './errors.js';
 
 export type FieldType = 'int' | 'text' | 'date' | 'bool' | 'numeric';
-export type FilterField = { column: AnyPgColumn; type: FieldType };
+/** A column, or an SQL expression over columns (e.g. first name || ' ' || last name). */
+export type FilterField = { column: AnyPgColumn | SQL; type: FieldType };
 
 export type ListSpec = {
   /** Fields that `?field=`, `field__lookup=` and `ordering=` may name. */
   fields: Record<string, FilterField>;
-  /** Text columns `search=` looks in. */
-  search?: AnyPgColumn[];
+  /** Text columns (or text expressions) `search=` looks in. */
+  search?: (AnyPgColumn | SQL)[];
   /** Field names accepted by `ordering`. */
   ordering?: string[];
   /** Applied when `ordering` is absent; always ends with a unique column for stable pages. */
@@ -19,12 +20,20 @@ export type ListSpec = {
 
 const LOOKUPS = ['icontains', 'in', 'isnull', 'gte', 'lte'] as const;
 const PAGING_KEYS = new Set(['limit', 'offset', 'search', 'ordering']);
+const INT4_MIN = -2_147_483_648;
+const INT4_MAX = 2_147_483_647;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+// ISO 8601 date or date-time (a space may stand for the T, as Django accepts).
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
 
 function parseValue(raw: string, type: FieldType): { ok: true; value: unknown } | { ok: false; message: string } {
   switch (type) {
-    case 'int':
-      return /^-?\d{1,15}$/.test(raw) ? { ok: true, value: Number(raw) } : { ok: false, message: 'Enter a whole number.' };
+    case 'int': {
+      // Integer columns are int4: a larger value would make Postgres fail the whole query (a 500).
+      if (!/^-?\d{1,15}$/.test(raw)) return { ok: false, message: 'Enter a whole number.' };
+      const n = Number(raw);
+      return n >= INT4_MIN && n <= INT4_MAX ? { ok: true, value: n } : { ok: false, message: `Ensure this value is between ${INT4_MIN} and ${INT4_MAX}.` };
+    }
     case 'numeric':
       return /^-?\d{1,15}(\.\d{1,6})?$/.test(raw) ? { ok: true, value: raw } : { ok: false, message: 'Enter a number.' };
     case 'bool': {
@@ -34,8 +43,18 @@ function parseValue(raw: string, type: FieldType): { ok: true; value: unknown } 
       return { ok: false, message: 'Must be true or false.' };
     }
     case 'date': {
-      const d = new Date(raw);
-      return Number.isNaN(d.getTime()) ? { ok: false, message: 'Enter a valid date/time.' } : { ok: true, value: d };
+      // `new Date()` alone takes '1' for the year 2001; only ISO forms are dates. Without an
+      // offset the value is UTC (the server's clock zone must not change what a filter means).
+      const invalid = { ok: false, message: 'Enter a valid date/time.' } as const;
+      const iso = raw.trim().replace(' ', 'T');
+      const m = ISO_DATE.exec(iso);
+      if (!m) return invalid;
+      // JavaScript rolls 2024-02-30 over to March 1st; Django refuses it.
+      const [y, mo, day] = iso.slice(0, 10).split('-').map(Number) as [number, number, number];
+      const calendar = new Date(Date.UTC(y, mo - 1, day));
+      if (calendar.getUTCMonth() !== mo - 1 || calendar.getUTCDate() !== day) return invalid;
+      const d = new Date(iso.length === 10 || m[1] ? iso : `${iso}Z`);
+      return Number.isNaN(d.getTime()) ? invalid : { ok: true, value: d };
     }
     case 'text':
       return { ok: true, value: raw };
@@ -51,7 +70,8 @@ export function buildListQuery(query: Record<string, unknown>, spec: ListSpec): 
   const errors: FieldErrors = {};
   const conditions: SQL[] = [];
   for (const [key, rawValue] of Object.entries(query)) {
-    if (PAGING_KEYS.has(key) || rawValue === undefined) continue;
+    // django-filter skips a filter whose value is empty, so `?email__icontains=` lists everything.
+    if (PAGING_KEYS.has(key) || rawValue === undefined || rawValue === null || rawValue === '') continue;
     const raw = String(rawValue);
     const [name, lookup = 'exact', ...rest] = key.split('__');
     const field = name ? spec.fields[name] : undefined;
@@ -66,7 +86,9 @@ export function buildListQuery(query: Record<string, unknown>, spec: ListSpec): 
       continue;
     }
     if (lookup === 'icontains') {
-      conditions.push(ilike(field.column, `%${escapeLike(raw)}%`));
+      // Postgres has no ILIKE for numbers or dates; Django casts them to text the same way.
+      const target = field.type === 'text' ? field.column : sql`(${field.column})::text`;
+      conditions.push(ilike(target, `%${escapeLike(raw)}%`));
       continue;
     }
     if (lookup === 'in') {
@@ -75,15 +97,12 @@ export function buildListQuery(query: Record<string, unknown>, spec: ListSpec): 
       const bad = values.find((v) => !v.ok);
       if (bad && !bad.ok) errors[key] = [bad.message];
       else if (parts.length > 1000) errors[key] = ['At most 1000 values.'];
-      else
-        conditions.push(
-          parts.length
-            ? inArray(
-                field.column,
-                values.map((v) => (v as { value: unknown }).value),
-              )
-            : sql`false`,
-        );
+      else if (parts.length === 0) conditions.push(sql`false`);
+      else {
+        const list = values.map((v) => (v as { value: unknown }).value);
+        // inArray's overloads take a column or an expression, not the union of both.
+        conditions.push(field.column instanceof SQL ? inArray(field.column, list) : inArray(field.column, list));
+      }
       continue;
     }
     const v = parseValue(raw, field.type);
@@ -91,9 +110,9 @@ export function buildListQuery(query: Record<string, unknown>, spec: ListSpec): 
       errors[key] = [v.message];
       continue;
     }
-    if (lookup === 'gte') conditions.push(gte(field.column, v.value));
-    else if (lookup === 'lte') conditions.push(lte(field.column, v.value));
-    else conditions.push(eq(field.column, v.value));
+    const op = lookup === 'gte' ? gte : lookup === 'lte' ? lte : eq;
+    // A column maps the value to its driver form (Date -> ISO); an expression binds it as is.
+    conditions.push(field.column instanceof SQL ? op(field.column, v.value) : op(field.column, v.value));
   }
 
   const search = typeof query.search === 'string' ? query.search.trim() : '';

@@ -25,3 +25,9 @@ export function pageResponse<T>(requestUrl: string, page: PageRequest, count: nu
   const previous = page.offset > 0 ? link(Math.max(0, page.offset - page.limit)) : null;
   return { count, next, previous, results };
 }
+
+/**
+ * The request's absolute URL for next/previous links, on the configured public origin:
+ * the Host header is the client's to choose, so links built from it could point anywhere.
+ */
+export const absoluteUrl = (publicUrl: string, requestUrl: string) => `${publicUrl.replace(/\/$/, '')}${requestUrl}`;

@@ -1,0 +1,186 @@
+import { describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { BulkPinBody, UpdateSystemNotificationBody } from '@kontor/contract';
+import { AppError, ERROR_STATUS, badRequest, issuesToFieldErrors, notFound, registerErrorHandler, validationToFieldErrors } from './errors.js';
+
+describe('issuesToFieldErrors', () => {
+  it('keys each message by its field, several messages per field', () => {
+    expect(
+      issuesToFieldErrors([
+        { path: ['name'], message: 'Too long.' },
+        { path: ['name'], message: 'Not allowed.' },
+        { path: ['email'], message: 'Enter a valid email address.' },
+      ]),
+    ).toEqual({ name: ['Too long.', 'Not allowed.'], email: ['Enter a valid email address.'] });
+  });
+
+  it('joins nested paths, array indices included, with dots', () => {
+    expect(
+      issuesToFieldErrors([
+        { path: ['account', 'password2'], message: "The two password fields didn't match." },
+        { path: ['bookmarks', 2, 'name'], message: 'This field may not be blank.' },
+      ]),
+    ).toEqual({ 'account.password2': ["The two password fields didn't match."], 'bookmarks.2.name': ['This field may not be blank.'] });
+  });
+
+  it('gives every unrecognized key its own entry, at the top and nested', () => {
+    expect(
+      issuesToFieldErrors([
+        { path: [], message: 'Unrecognized keys: "a", "b"', code: 'unrecognized_keys', keys: ['a', 'b'] },
+        { path: ['bookmarks', 0], message: 'Unrecognized key: "c"', code: 'unrecognized_keys', keys: ['c'] },
+      ]),
+    ).toEqual({ a: ['Unknown field.'], b: ['Unknown field.'], 'bookmarks.0.c': ['Unknown field.'] });
+  });
+
+  it('puts errors about the whole body under non_field_errors', () => {
+    expect(issuesToFieldErrors([{ path: [], message: 'Invalid input: expected object, received array', code: 'invalid_type' }])).toEqual({
+      non_field_errors: ['Invalid input: expected object, received array'],
+    });
+  });
+
+  it('says a missing field is required and a null one may not be null, in DRF’s words', () => {
+    expect(
+      issuesToFieldErrors([
+        { path: ['name'], message: 'Invalid input: expected string, received undefined', code: 'invalid_type' },
+        { path: ['view'], message: 'Invalid input: expected string, received null', code: 'invalid_type' },
+        { path: ['pinned'], message: 'Invalid input: expected boolean, received string', code: 'invalid_type' },
+      ]),
+    ).toEqual({
+      name: ['This field is required.'],
+      view: ['This field may not be null.'],
+      pinned: ['Invalid input: expected boolean, received string'],
+    });
+  });
+
+  it('maps the issues zod itself raises for a contract schema', () => {
+    const result = BulkPinBody.safeParse({
+      bookmarks: [
+        { view: 'default', name: ' ', pinned: true },
+        { view: 'default', pinned: 'yes', extra: 1 },
+      ],
+      more: 1,
+    });
+    expect(result.success).toBe(false);
+    expect(issuesToFieldErrors(result.error!.issues)).toEqual({
+      more: ['Unknown field.'],
+      'bookmarks.0.name': ['This field may not be blank.'],
+      'bookmarks.1.name': ['This field is required.'],
+      'bookmarks.1.pinned': ['Invalid input: expected boolean, received string'],
+      'bookmarks.1.extra': ['Unknown field.'],
+    });
+  });
+});
+
+describe('validationToFieldErrors', () => {
+  /** The validation entries fastify-type-provider-zod produces for a schema and a value. */
+  function validationOf(schema: z.ZodType, value: unknown) {
+    const result = validatorCompiler({ schema, method: 'POST', url: '/', httpPart: 'body' })(value) as {
+      error?: Parameters<typeof validationToFieldErrors>[0];
+    };
+    return result.error!;
+  }
+
+  it('reads the zod code from `keyword` and the unknown keys from `params`', () => {
+    const validation = validationOf(BulkPinBody, { bookmarks: [{ view: 'v', name: 'n', pinned: true, colour: 'red' }], extra: true });
+    expect(validationToFieldErrors(validation)).toEqual({ extra: ['Unknown field.'], 'bookmarks.0.colour': ['Unknown field.'] });
+  });
+
+  it('keeps hyphenated field names and says which are required', () => {
+    expect(validationToFieldErrors(validationOf(UpdateSystemNotificationBody, {}))).toEqual({ 'completed-by': ['This field is required.'] });
+  });
+});
+
+describe('AppError', () => {
+  it('takes its status from the one code table', () => {
+    for (const [code, status] of Object.entries(ERROR_STATUS)) {
+      expect(new AppError(code as keyof typeof ERROR_STATUS, 'x').status).toBe(status);
+    }
+    expect(notFound()).toMatchObject({ status: 404, message: 'Not found.' });
+    expect(badRequest({ name: ['Bad.'] })).toMatchObject({ status: 400, code: 'bad_request', fields: { name: ['Bad.'] } });
+  });
+});
+
+describe('the error handler', () => {
+  async function appWith(routes: (app: ReturnType<typeof bare>) => void) {
+    const app = bare();
+    registerErrorHandler(app);
+    routes(app);
+    await app.ready();
+    return app;
+  }
+  function bare() {
+    const app = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    return app;
+  }
+
+  it('answers field errors, {detail}, and Retry-After for a throttle', async () => {
+    const app = await appWith((a) => {
+      a.get('/fields', async () => {
+        throw badRequest({ name: ['Bad.'] });
+      });
+      a.get('/detail', async () => {
+        throw new AppError('permission_denied', 'No.');
+      });
+      a.get('/throttled', async () => {
+        throw new AppError('throttled', 'Slow down.', undefined, 60);
+      });
+    });
+    expect((await app.inject('/fields')).json()).toEqual({ name: ['Bad.'] });
+    const denied = await app.inject('/detail');
+    expect([denied.statusCode, denied.json()]).toEqual([403, { detail: 'No.' }]);
+    const throttled = await app.inject('/throttled');
+    expect(throttled.statusCode).toBe(429);
+    expect(throttled.headers['retry-after']).toBe('60');
+    await app.close();
+  });
+
+  it('answers a schema failure of the body or the query as DRF field errors', async () => {
+    const app = await appWith((a) => {
+      a.post(
+        '/things',
+        { schema: { body: z.strictObject({ name: z.string(), tags: z.array(z.string()) }), querystring: z.strictObject({ q: z.string().optional() }) } },
+        async () => ({}),
+      );
+    });
+    const body = await app.inject({ method: 'POST', url: '/things', payload: { tags: ['ok', 3], other: 1 } });
+    expect(body.statusCode).toBe(400);
+    expect(body.json()).toEqual({
+      name: ['This field is required.'],
+      'tags.1': ['Invalid input: expected string, received number'],
+      other: ['Unknown field.'],
+    });
+    const query = await app.inject({ method: 'POST', url: '/things?x=1', payload: { name: 'a', tags: [] } });
+    expect(query.json()).toEqual({ x: ['Unknown field.'] });
+    await app.close();
+  });
+
+  it('answers 500 without internals for an unknown error or a response that breaks its schema', async () => {
+    const app = await appWith((a) => {
+      a.get('/boom', async () => {
+        throw new Error('password=hunter2 at db.internal:5432');
+      });
+      a.get('/bad-response', { schema: { response: { 200: z.object({ id: z.number() }) } } }, async () => ({ id: 'secret' }) as unknown as { id: number });
+    });
+    for (const url of ['/boom', '/bad-response']) {
+      const res = await app.inject(url);
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ detail: 'Internal Server Error' });
+    }
+    await app.close();
+  });
+
+  it('answers Fastify’s own client errors and unknown routes with {detail}', async () => {
+    const app = await appWith((a) => {
+      a.post('/json', { schema: { body: z.object({}) } }, async () => ({}));
+    });
+    const malformed = await app.inject({ method: 'POST', url: '/json', headers: { 'content-type': 'application/json' }, payload: '{oops' });
+    expect(malformed.statusCode).toBe(400);
+    expect(Object.keys(malformed.json())).toEqual(['detail']);
+    expect((await app.inject('/nowhere')).json()).toEqual({ detail: 'Not found.' });
+    await app.close();
+  });
+});

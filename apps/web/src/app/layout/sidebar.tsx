@@ -1,0 +1,55 @@
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { KontorLogo } from '@/components/kontor-logo';
+import { PinnedBookmarks } from '@/features/bookmarks/components/pinned-bookmarks';
+import { useRequiredUser } from '@/lib/current-user';
+import { activeNavKey, NAV_ITEMS } from './nav-items';
+
+type SidebarProps = { onNavigate?: () => void };
+
+export function Sidebar({ onNavigate }: SidebarProps) {
+  const { pathname } = useLocation();
+  const user = useRequiredUser();
+  const active = activeNavKey(pathname);
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', bgcolor: '#fbfcfd' }}>
+      <Toolbar sx={{ px: 2.5 }}>
+        <RouterLink to="/" onClick={onNavigate} aria-label="Kontor home" style={{ textDecoration: 'none' }}>
+          <KontorLogo />
+        </RouterLink>
+      </Toolbar>
+      <Box component="nav" aria-label="Main" sx={{ px: 1.25, pt: 1 }}>
+        <List dense disablePadding>
+          {NAV_ITEMS.map((item) => {
+            const selected = item.key === active;
+            return (
+              <ListItem key={item.key} disablePadding sx={{ mb: 0.25 }}>
+                <ListItemButton component={RouterLink} to={item.to} selected={selected} aria-current={selected ? 'page' : undefined} onClick={onNavigate}>
+                  <ListItemIcon>{item.icon}</ListItemIcon>
+                  <ListItemText primary={item.label} slotProps={{ primary: { fontWeight: selected ? 600 : 500, fontSize: '0.9rem' } }} />
+                </ListItemButton>
+              </ListItem>
+            );
+          })}
+        </List>
+      </Box>
+      <Divider sx={{ my: 1.5, mx: 2 }} />
+      <Box sx={{ px: 1.25, flexGrow: 1, overflowY: 'auto' }}>
+        <PinnedBookmarks onNavigate={onNavigate} />
+      </Box>
+      <Box sx={{ px: 2.5, py: 2, borderTop: 1, borderColor: 'divider' }}>
+        <Typography variant="caption" color="text.secondary" component="p" noWrap>
+          {user.company_name}
+        </Typography>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,91 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { FullPageSpinner } from '@/components/full-page-spinner';
+import { clearSession } from '@/lib/current-user';
+import type { LoginLocationState } from '@/lib/login-state';
+import { NotFoundScreen } from './not-found-screen';
+import { RouteErrorElement } from './route-error-element';
+import { RequireUser, StartupGate } from './startup-gate';
+
+/** What a route tells the layout: the top bar's title. */
+export type RouteHandle = { title: string };
+
+const handle = (title: string): RouteHandle => ({ title });
+
+/** Every screen is its own chunk, loaded when its route is first visited (DESIGN §9). */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: StartupGate,
+    ErrorBoundary: RouteErrorElement,
+    HydrateFallback: FullPageSpinner,
+    children: [
+      {
+        path: 'login',
+        children: [
+          { index: true, lazy: async () => ({ Component: (await import('@/features/auth/screens/login-screen')).LoginScreen }) },
+          { path: 'reset-password', lazy: async () => ({ Component: (await import('@/features/auth/screens/reset-password-screen')).ResetPasswordScreen }) },
+          { path: 'new-password', lazy: async () => ({ Component: (await import('@/features/auth/screens/new-password-screen')).NewPasswordScreen }) },
+        ],
+      },
+      {
+        path: 'onboarding',
+        children: [
+          { index: true, lazy: async () => ({ Component: (await import('@/features/onboarding/screens/onboarding-start-screen')).OnboardingStartScreen }) },
+          { path: 'register', lazy: async () => ({ Component: (await import('@/features/onboarding/screens/register-screen')).RegisterScreen }) },
+        ],
+      },
+      {
+        Component: RequireUser,
+        children: [
+          {
+            lazy: async () => ({ Component: (await import('./layout/app-layout')).AppLayout }),
+            children: [
+              {
+                // Inside the layout, so a failing screen keeps the sidebar and top bar.
+                ErrorBoundary: RouteErrorElement,
+                children: [
+                  { index: true, handle: handle('Overview'), lazy: async () => ({ Component: (await import('./overview/overview-screen')).OverviewScreen }) },
+                  {
+                    path: 'notification',
+                    handle: handle('Notifications'),
+                    lazy: async () => ({ Component: (await import('@/features/notifications/screens/notifications-screen')).NotificationsScreen }),
+                  },
+                  {
+                    path: 'companies',
+                    handle: handle('Company'),
+                    lazy: async () => ({ Component: (await import('@/features/companies/screens/company-screen')).CompanyScreen }),
+                  },
+                  {
+                    path: 'company-Preferences',
+                    handle: handle('Company preferences'),
+                    lazy: async () => ({ Component: (await import('@/features/companies/screens/company-screen')).CompanyScreen }),
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', Component: NotFoundScreen },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);
+
+type AppRouter = Pick<ReturnType<typeof createAppRouter>, 'navigate' | 'state'>;
+
+/** Spec §4: when the refresh after a 401 fails, the user goes to the login URL and the session is forgotten. */
+export function createSessionExpiredHandler(router: AppRouter, queryClient: QueryClient) {
+  return () => {
+    const { pathname, search } = router.state.location;
+    if (pathname.startsWith('/login')) {
+      clearSession(queryClient);
+      return;
+    }
+    const state: LoginLocationState = { from: `${pathname}${search}` };
+    // Leave the protected area first (rendered at once: flushSync); without a user it would send us to /onboarding instead.
+    void router.navigate('/login', { replace: true, state, flushSync: true }).then(() => clearSession(queryClient));
+  };
+}

@@ -1,0 +1,40 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useId } from 'react';
+
+export type ConfirmDialogProps = {
+  open: boolean;
+  title: string;
+  message: string;
+  confirmLabel: string;
+  /** A destructive action gets the error colour. */
+  destructive?: boolean;
+  pending?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+};
+
+export function ConfirmDialog({ open, title, message, confirmLabel, destructive = false, pending = false, onConfirm, onClose }: ConfirmDialogProps) {
+  const titleId = useId();
+  const messageId = useId();
+  return (
+    <Dialog open={open} onClose={pending ? undefined : onClose} aria-labelledby={titleId} aria-describedby={messageId} maxWidth="xs" fullWidth>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText id={messageId}>{message}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={pending}>
+          Cancel
+        </Button>
+        <Button variant="contained" color={destructive ? 'error' : 'primary'} onClick={onConfirm} loading={pending}>
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,64 @@
+import { createContext, use, useCallback, useState, type ReactNode } from 'react';
+import Alert, { type AlertColor } from '@mui/material/Alert';
+import IconButton from '@mui/material/IconButton';
+import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
+import CloseIcon from '@mui/icons-material/Close';
+import { SNACKBAR_AUTO_HIDE_MS } from '@kontor/contract';
+
+export type ShowSnackbar = (message: string, severity?: AlertColor) => void;
+
+type Message = { id: number; text: string; severity: AlertColor };
+
+const SnackbarContext = createContext<ShowSnackbar | null>(null);
+
+/** The one snackbar of the app (DESIGN §6): hides after 4000 ms, has a close button; a new message replaces the shown one. */
+export function SnackbarProvider({ children }: { children: ReactNode }) {
+  const [message, setMessage] = useState<Message | null>(null);
+  const [open, setOpen] = useState(false);
+
+  const showSnackbar = useCallback<ShowSnackbar>((text, severity = 'success') => {
+    setMessage((previous) => ({ id: (previous?.id ?? 0) + 1, text, severity }));
+    setOpen(true);
+  }, []);
+
+  const handleClose = (_event?: unknown, reason?: SnackbarCloseReason) => {
+    // A click elsewhere on the page should not swallow the message before it is read.
+    if (reason === 'clickaway') return;
+    setOpen(false);
+  };
+
+  return (
+    <SnackbarContext value={showSnackbar}>
+      {children}
+      <Snackbar
+        key={message?.id}
+        open={open}
+        autoHideDuration={SNACKBAR_AUTO_HIDE_MS}
+        onClose={handleClose}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+        slotProps={{ transition: { onExited: () => setMessage(null) } }}
+      >
+        {message ? (
+          <Alert
+            severity={message.severity}
+            variant="filled"
+            sx={{ alignItems: 'center', minWidth: 280 }}
+            action={
+              <IconButton aria-label="close" color="inherit" size="small" onClick={() => handleClose()}>
+                <CloseIcon fontSize="small" />
+              </IconButton>
+            }
+          >
+            {message.text}
+          </Alert>
+        ) : undefined}
+      </Snackbar>
+    </SnackbarContext>
+  );
+}
+
+export function useSnackbar(): ShowSnackbar {
+  const showSnackbar = use(SnackbarContext);
+  if (!showSnackbar) throw new Error('useSnackbar() needs a <SnackbarProvider>');
+  return showSnackbar;
+}

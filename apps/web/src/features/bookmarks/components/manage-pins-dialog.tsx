@@ -1,0 +1,167 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import type { BookmarkResponse } from '@kontor/contract';
+import { useId, useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { useSnackbar } from '@/components/snackbar-provider';
+import { errorText } from '@/lib/api-client';
+import { bookmarkHref, useBookmarks } from '../api/list-bookmarks';
+import { useDeleteBookmark } from '../api/delete-bookmark';
+import { useSetPinnedBookmarks } from '../api/set-pinned-bookmarks';
+
+type ManagePinsDialogProps = { open: boolean; onClose: () => void };
+
+export function ManagePinsDialog({ open, onClose }: ManagePinsDialogProps) {
+  const titleId = useId();
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <DialogTitle id={titleId}>Manage pins</DialogTitle>
+      {/* Mounted only while open, so each opening starts from the saved pins. */}
+      {open ? <ManagePinsContent onClose={onClose} /> : null}
+    </Dialog>
+  );
+}
+
+function ManagePinsContent({ onClose }: { onClose: () => void }) {
+  const bookmarks = useBookmarks({});
+  if (bookmarks.isPending) {
+    return (
+      <DialogContent sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+        <CircularProgress aria-label="Loading bookmarks" />
+      </DialogContent>
+    );
+  }
+  if (bookmarks.isError) {
+    return (
+      <>
+        <DialogContent>
+          <Alert severity="error">{errorText(bookmarks.error)}</Alert>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Close</Button>
+        </DialogActions>
+      </>
+    );
+  }
+  return <PinsForm bookmarks={bookmarks.data} onClose={onClose} />;
+}
+
+const keyOf = (bookmark: Pick<BookmarkResponse, 'view' | 'name'>) => `${bookmark.view}\u0000${bookmark.name}`;
+
+function PinsForm({ bookmarks, onClose }: { bookmarks: BookmarkResponse[]; onClose: () => void }) {
+  const showSnackbar = useSnackbar();
+  const saveMutation = useSetPinnedBookmarks();
+  const deleteMutation = useDeleteBookmark();
+  const [pinned, setPinned] = useState<Record<string, boolean>>(() => Object.fromEntries(bookmarks.map((bookmark) => [keyOf(bookmark), bookmark.pinned])));
+  const [deleting, setDeleting] = useState<BookmarkResponse | null>(null);
+
+  const handleSave = () => {
+    const body = { bookmarks: bookmarks.map((bookmark) => ({ view: bookmark.view, name: bookmark.name, pinned: pinned[keyOf(bookmark)] ?? bookmark.pinned })) };
+    saveMutation.mutate(body, {
+      onSuccess: () => {
+        showSnackbar('Pins saved');
+        onClose();
+      },
+    });
+  };
+
+  const handleDelete = () => {
+    if (!deleting) return;
+    deleteMutation.mutate(
+      { view: deleting.view, name: deleting.name },
+      {
+        onSuccess: () => {
+          showSnackbar(`Deleted ${deleting.name}`);
+          setDeleting(null);
+        },
+        onError: (error) => {
+          showSnackbar(errorText(error), 'error');
+          setDeleting(null);
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <DialogContent dividers sx={{ p: 0 }}>
+        {saveMutation.isError ? (
+          <Alert severity="error" sx={{ m: 2 }}>
+            {errorText(saveMutation.error)}
+          </Alert>
+        ) : null}
+        {bookmarks.length === 0 ? (
+          <Box sx={{ p: 3 }}>
+            <Typography color="text.secondary">
+              No bookmarks yet. Open a screen, set its filters, and use “Bookmark this view” in the top bar to save it.
+            </Typography>
+          </Box>
+        ) : (
+          <List dense aria-label="Bookmarks">
+            {bookmarks.map((bookmark) => {
+              const key = keyOf(bookmark);
+              const labelId = `pin-${bookmark.id}`;
+              return (
+                <ListItem
+                  key={bookmark.id}
+                  secondaryAction={
+                    <IconButton edge="end" aria-label={`Delete ${bookmark.name}`} onClick={() => setDeleting(bookmark)}>
+                      <DeleteOutlineIcon fontSize="small" />
+                    </IconButton>
+                  }
+                >
+                  <ListItemIcon>
+                    <Checkbox
+                      edge="start"
+                      checked={pinned[key] ?? false}
+                      onChange={(event) => setPinned((previous) => ({ ...previous, [key]: event.target.checked }))}
+                      slotProps={{ input: { 'aria-labelledby': labelId } }}
+                    />
+                  </ListItemIcon>
+                  <ListItemText
+                    id={labelId}
+                    primary={bookmark.name}
+                    secondary={bookmarkHref(bookmark)}
+                    slotProps={{ secondary: { noWrap: true, sx: { fontFamily: 'monospace', fontSize: '0.75rem' } } }}
+                  />
+                </ListItem>
+              );
+            })}
+          </List>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={saveMutation.isPending}>
+          Cancel
+        </Button>
+        <Button variant="contained" onClick={handleSave} loading={saveMutation.isPending} disabled={bookmarks.length === 0}>
+          Save
+        </Button>
+      </DialogActions>
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        title="Delete bookmark?"
+        message={deleting ? `“${deleting.name}” will be removed from your bookmarks.` : ''}
+        confirmLabel="Delete"
+        destructive
+        pending={deleteMutation.isPending}
+        onConfirm={handleDelete}
+        onClose={() => setDeleting(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,182 @@
+import { MESSAGES, type FieldErrors, type TokenPair } from '@kontor/contract';
+import { clearAccessToken, getAccessToken, setAccessToken } from './auth-token-store';
+
+export const API_BASE = '/api';
+
+/** Every failed call ends as one of these, mapped exactly as spec §8 says (see toApiError). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    message: string,
+    /** The parsed response body, when there was one (DRF field errors on a 400). */
+    readonly data?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+export type QueryParams = Record<string, QueryValue>;
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: QueryParams;
+  body?: unknown;
+  /** false for the public endpoints (login, refresh, reset, register): no bearer, no refresh-and-retry. */
+  auth?: boolean;
+  signal?: AbortSignal;
+};
+
+let handleSessionExpired: () => void = () => undefined;
+
+/** The app decides what "send the user to the login URL" means (it owns the router). */
+export function setSessionExpiredHandler(handler: () => void): void {
+  handleSessionExpired = handler;
+}
+
+export function buildUrl(path: string, query?: QueryParams): string {
+  const url = new URL(`${API_BASE}${path}`, window.location.origin);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+  }
+  return url.toString();
+}
+
+const isAbortError = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)) || MESSAGES.unknownError;
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Spec §8: 404 -> 'The page you're looking for doesn't exist.', 401 -> 'Please login to
+ * access this resource', 500 -> 'Internal Server Error'; any other status gives the
+ * response body as text together with the status code.
+ */
+export async function toApiError(response: Response): Promise<ApiError> {
+  if (response.status === 404) return new ApiError(404, MESSAGES.notFound);
+  if (response.status === 401) return new ApiError(401, MESSAGES.pleaseLogin);
+  if (response.status === 500) return new ApiError(500, MESSAGES.internalServerError);
+  let text = '';
+  try {
+    text = await response.text();
+  } catch (error) {
+    return new ApiError(500, messageOf(error));
+  }
+  return new ApiError(response.status, text || MESSAGES.unexpectedResponseStatus, parseJson(text));
+}
+
+async function send(path: string, options: RequestOptions): Promise<{ response: Response; token: string | null }> {
+  const token = options.auth === false ? null : getAccessToken();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  try {
+    const response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+    return { response, token };
+  } catch (error) {
+    // A cancelled query is not a failure; TanStack Query handles the abort itself.
+    if (isAbortError(error)) throw error;
+    throw new ApiError(500, messageOf(error));
+  }
+}
+
+async function readBody<T>(response: Response): Promise<T> {
+  if (response.status === 204) return undefined as T;
+  try {
+    const text = await response.text();
+    return (text ? JSON.parse(text) : undefined) as T;
+  } catch (error) {
+    // A bad response (cut off, not JSON) counts like a network failure: code 500 with the message.
+    throw new ApiError(500, messageOf(error));
+  }
+}
+
+let refreshInFlight: Promise<string> | null = null;
+
+/**
+ * POST /token/refresh/ with an empty body: the HttpOnly cookie carries the refresh token.
+ * Single flight: concurrent callers share one request, because the server rotates the
+ * refresh token and treats reuse of a rotated one as theft.
+ */
+export function refreshAccessToken(): Promise<string> {
+  refreshInFlight ??= (async () => {
+    const { response } = await send('/token/refresh/', { method: 'POST', body: {}, auth: false });
+    if (!response.ok) {
+      clearAccessToken();
+      throw await toApiError(response);
+    }
+    const pair = await readBody<TokenPair>(response);
+    setAccessToken(pair.access);
+    return pair.access;
+  })().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+/** Spec §4: on a 401 the call is retried once after a token refresh; a failed refresh sends the user to login. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  let { response, token } = await send(path, options);
+  if (response.status === 401 && options.auth !== false) {
+    const current = getAccessToken();
+    // Another call may already have refreshed while this one was in flight: just retry with the new token.
+    if (!current || current === token) {
+      try {
+        await refreshAccessToken();
+      } catch {
+        clearAccessToken();
+        handleSessionExpired();
+        throw await toApiError(response);
+      }
+    }
+    ({ response, token } = await send(path, options));
+  }
+  if (!response.ok) throw await toApiError(response);
+  return readBody<T>(response);
+}
+
+type Options = Omit<RequestOptions, 'method' | 'body'>;
+
+export const api = {
+  get: <T>(path: string, options?: Options) => apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body: unknown = {}, options?: Options) => apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body: unknown, options?: Options) => apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body: unknown, options?: Options) => apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T = void>(path: string, options?: Options) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};
+
+/** A 400's DRF body `{"field": ["message"]}` (nested fields as 'account.email'), or null. */
+export function fieldErrorsOf(error: unknown): FieldErrors | null {
+  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  const data = error.data;
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return null;
+  const out: FieldErrors = {};
+  for (const [key, value] of Object.entries(data)) {
+    if (Array.isArray(value)) out[key] = value.map(String);
+    else if (typeof value === 'string') out[key] = [value];
+  }
+  return Object.keys(out).length ? out : null;
+}
+
+/** What a person reads: the server's `detail` when it sent one, otherwise the mapped message. */
+export function errorText(error: unknown): string {
+  if (error instanceof ApiError) {
+    const data = error.data;
+    if (data && typeof data === 'object' && 'detail' in data && typeof data.detail === 'string') return data.detail;
+    return error.message;
+  }
+  return messageOf(error);
+}
