@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-export const Id = z.coerce.number().int().positive();
+/** Ids are PostgreSQL integers: anything above int4 can exist nowhere, so it is a 400, not a 500. */
+export const Id = z.coerce.number().int().positive().max(2_147_483_647);
 export const IdParams = z.object({ id: Id });
 export type IdParams = z.infer<typeof IdParams>;
 
@@ -35,24 +36,31 @@ export const BoolString = z.enum(['true', 'false', 'True', 'False', '1', '0']);
 export type Lookup = 'exact' | 'icontains' | 'in' | 'isnull' | 'gte' | 'lte';
 export type FilterDeclaration = Record<string, readonly Lookup[]>;
 
+type LookupKey<F extends string, L extends Lookup> = L extends 'exact' ? F : `${F}__${L}`;
+type FilterKeys<D extends FilterDeclaration> = { [F in keyof D & string]: LookupKey<F, D[F][number]> }[keyof D & string];
+const pagingShape = {
+  limit: z.coerce.number().int().min(1).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+  search: z.string().max(200).optional(),
+  ordering: z.string().max(200).optional(),
+};
+type ListQueryShape<D extends FilterDeclaration, E extends z.ZodRawShape> = typeof pagingShape & { [K in FilterKeys<D>]: z.ZodOptional<z.ZodString> } & E;
+
 /**
  * Builds the zod querystring schema for a DRF-style list: limit/offset, search,
  * ordering and the declared lookups `field`, `field__icontains`, ... Unknown keys
  * fail validation (strict), which the API answers with a 400.
  */
-export const listQuery = <F extends FilterDeclaration>(filters: F, extra: z.ZodRawShape = {}) => {
-  const shape: Record<string, z.ZodType> = {
-    limit: z.coerce.number().int().min(1).optional(),
-    offset: z.coerce.number().int().min(0).optional(),
-    search: z.string().max(200).optional(),
-    ordering: z.string().max(200).optional(),
-    ...extra,
-  };
+export const listQuery = <const D extends FilterDeclaration, E extends z.ZodRawShape = Record<never, never>>(
+  filters: D,
+  extra?: E,
+): z.ZodObject<ListQueryShape<D, E>, z.core.$strict> => {
+  const shape: Record<string, z.ZodType> = { ...pagingShape, ...(extra ?? {}) };
   for (const [field, lookups] of Object.entries(filters)) {
     for (const lookup of lookups) {
       const key = lookup === 'exact' ? field : `${field}__${lookup}`;
       shape[key] = lookup === 'isnull' ? BoolString.optional() : z.string().max(1000).optional();
     }
   }
-  return z.strictObject(shape);
+  return z.strictObject(shape) as unknown as z.ZodObject<ListQueryShape<D, E>, z.core.$strict>;
 };

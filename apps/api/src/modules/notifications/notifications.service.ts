@@ -15,6 +15,7 @@ import {
 } from '@kontor/contract';
 import { feedback, notifications, systemNotifications, users } from '../../db/schema/index.js';
 import type { Ctx } from '../../http/context.js';
+import { notify } from './notify.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { buildListQuery, type ListSpec } from '../../http/filters.js';
 import { pageRequest, pageResponse } from '../../http/pagination.js';
@@ -152,10 +153,17 @@ export async function updateSystemNotification(ctx: Ctx, id: number, body: Updat
   });
 }
 
+/** Stores the feedback and acknowledges it to the sender in the same transaction. */
 export async function createFeedback(ctx: Ctx, body: z.output<typeof FeedbackBody>): Promise<FeedbackResponse> {
-  const [row] = await ctx.db
-    .insert(feedback)
-    .values({ companyId: ctx.user.companyId, userId: ctx.user.id, message: body.message, page: body.page })
-    .returning();
-  return { id: row!.id, message: row!.message, page: row!.page, created_at: row!.createdAt.toISOString() };
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx.insert(feedback).values({ companyId: ctx.user.companyId, userId: ctx.user.id, message: body.message, page: body.page }).returning();
+    await notify(tx, {
+      companyId: ctx.user.companyId,
+      receiverUserId: ctx.user.id,
+      kind: 'feedback',
+      title: 'Thank you for your feedback',
+      message: `We received your message${body.page ? ` about ${body.page}` : ''} and read every one.`,
+    });
+    return { id: row!.id, message: row!.message, page: row!.page, created_at: row!.createdAt.toISOString() };
+  });
 }

@@ -284,6 +284,9 @@ describe('POST /api/feedback/', () => {
     expect(body).toMatchObject({ message: 'The stock grid is great.', page: '/catalog/products' });
     expect(Object.keys(body).sort()).toEqual(['created_at', 'id', 'message', 'page']);
     const [row] = await db().select().from(feedback).where(eq(feedback.id, body.id));
+    // The sender is thanked through a notification of their own.
+    const thanks = await db().select().from(notifications).where(eq(notifications.receiverUserId, colleague.user.id));
+    expect(thanks.map((n) => n.kind)).toContain('feedback');
     expect(row).toMatchObject({ companyId: me.companyId, userId: colleague.user.id, message: 'The stock grid is great.' });
     const noPage = await as(app, me, { method: 'POST', url: '/api/feedback/', payload: { message: 'Hello' } });
     expect(noPage.json().page).toBe('');
