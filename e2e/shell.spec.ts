@@ -10,7 +10,7 @@ test.beforeEach(async ({ page, baseURL }) => {
 test('notifications: mark one read, mark all read, and the bell count follows', async ({ page }) => {
   const bell = page.getByRole('button', { name: 'Notifications' });
   // Feedback is a real event that notifies its sender: with the welcome notice, two unread.
-  await page.getByRole('button', { name: 'Feedback' }).click();
+  await page.getByRole('button', { name: 'Send feedback' }).click();
   await page.getByRole('dialog').getByLabel('Message').fill('The overview is clear, thanks!');
   await page.getByRole('dialog').getByRole('button', { name: 'Send' }).click();
   await expect(bell).toContainText('2');

@@ -10,7 +10,18 @@ export default defineConfig({
   // `@/` is src/: features reach lib/ and components/ without `../../..` (which the lint rule reserves for feature-to-feature imports).
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { port: 5173, host: '127.0.0.1', proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 600 },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    // scripts/bundle-budget.mjs reads it to weigh what the first page load needs.
+    manifest: true,
+    chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      // The contract only declares schemas and constants: a chunk that needs MESSAGES must not
+      // drag in zod and every schema, so the first page load stays small (DESIGN §9).
+      treeshake: { moduleSideEffects: [{ test: /[\\/]packages[\\/]contract[\\/]src[\\/]/, sideEffects: false }] },
+    },
+  },
   test: {
     name: 'web',
     include: ['src/**/*.test.{ts,tsx}'],

@@ -98,9 +98,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: '/api' },
   );
 
-  if (options.webDist && existsSync(path.join(options.webDist, 'index.html'))) {
-    await registerSpa(app, options.webDist);
-  }
+  const serveSpa = Boolean(options.webDist && existsSync(path.join(options.webDist, 'index.html')));
+  if (serveSpa) await registerSpa(app, options.webDist!);
+  // One not-found handler: API paths answer a DRF 404; with the SPA, other GETs get index.html
+  // so the client-side router can show the page (or its own 404).
+  app.setNotFoundHandler((request, reply) => {
+    if (!serveSpa || request.url.startsWith('/api') || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.status(404).send({ detail: 'Not found.' });
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
   return app;
 }
 
@@ -115,11 +122,5 @@ async function registerSpa(app: FastifyInstance, root: string) {
       // Hashed assets never change; index.html must always be fresh.
       res.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
-  });
-  app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api') || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply.status(404).send({ detail: 'Not found.' });
-    }
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });
 }

@@ -96,8 +96,4 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ detail: MESSAGES.internalServerError });
   });
-
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ detail: 'Not found.' });
-  });
 }

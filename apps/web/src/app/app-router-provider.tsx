@@ -1,11 +1,14 @@
-import { flushSync } from 'react-dom';
 import { RouterProvider, type RouterProviderProps } from 'react-router';
+import { reportError } from './sentry';
 
 /**
- * RouterProvider with react-dom's flushSync (what 'react-router/dom' adds), so
- * `navigate(..., { flushSync: true })` commits before the next line runs: logout relies on it.
- * Imported from 'react-router' itself so tests and app share one copy of the router context.
+ * Router updates are not wrapped in startTransition: a navigation then renders before a
+ * cache update that follows it. Logout relies on that: it navigates to /login and only then
+ * forgets the user, which must not let the protected area (still mounted during a
+ * transition) redirect to /onboarding first. No screen here suspends during render, so
+ * transitions bought nothing. Imported from 'react-router' itself so tests and app share
+ * one copy of the router context.
  */
 export function AppRouterProvider({ router }: Pick<RouterProviderProps, 'router'>) {
-  return <RouterProvider router={router} flushSync={flushSync} />;
+  return <RouterProvider router={router} useTransitions={false} onError={(error) => reportError(error)} />;
 }

@@ -2,9 +2,7 @@ import { MESSAGES } from '@kontor/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { reportError } from './sentry';
 
 function describe(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
@@ -12,10 +10,9 @@ function describe(error: unknown): string {
   return typeof error === 'string' ? error : '';
 }
 
-/** The router's error element (spec §8): 'Unexpected Application Error!'. */
+/** The router's error element (spec §8): 'Unexpected Application Error!'. Reporting happens in the RouterProvider's onError. */
 export function RouteErrorElement() {
   const error = useRouteError();
-  useEffect(() => reportError(error), [error]);
   return (
     <Box role="alert" sx={{ minHeight: '60vh', display: 'grid', placeItems: 'center', px: 3, textAlign: 'center' }}>
       <Box sx={{ maxWidth: 560 }}>

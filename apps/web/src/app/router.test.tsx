@@ -102,12 +102,13 @@ describe('start-up and routes', () => {
     const backend = createBackend();
     let refreshes = 0;
     server.use(
-      ...backend.handlers,
+      // msw answers with the first matching handler: the overrides go before the backend's.
       http.post(apiUrl('/token/refresh/'), () => {
         refreshes += 1;
         return refreshes === 1 ? HttpResponse.json({ access: 'short-lived', refresh: 'r' }) : HttpResponse.json({ detail: 'revoked' }, { status: 401 });
       }),
       http.get(apiUrl('/users/companies/:id/'), () => HttpResponse.json({ detail: 'Token expired' }, { status: 401 })),
+      ...backend.handlers,
     );
     const { router } = renderApp('/companies');
 

@@ -85,7 +85,7 @@ export function createSessionExpiredHandler(router: AppRouter, queryClient: Quer
       return;
     }
     const state: LoginLocationState = { from: `${pathname}${search}` };
-    // Leave the protected area first (rendered at once: flushSync); without a user it would send us to /onboarding instead.
-    void router.navigate('/login', { replace: true, state, flushSync: true }).then(() => clearSession(queryClient));
+    // Leave the protected area first: without a user it would send us to /onboarding instead.
+    void router.navigate('/login', { replace: true, state }).then(() => clearSession(queryClient));
   };
 }

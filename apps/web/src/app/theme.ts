@@ -35,7 +35,7 @@ export const theme = createTheme({
     MuiPaper: { styleOverrides: { outlined: { borderColor: border } } },
     MuiCard: { defaultProps: { variant: 'outlined' }, styleOverrides: { root: { borderColor: border } } },
     MuiCardHeader: {
-      defaultProps: { slotProps: { title: { variant: 'subtitle1' } } },
+      defaultProps: { slotProps: { title: { variant: 'subtitle1' }, subheader: { variant: 'body2' } } },
       styleOverrides: { root: { paddingBottom: 8 } },
     },
     MuiAppBar: { defaultProps: { elevation: 0, color: 'inherit' } },

@@ -5,12 +5,7 @@ import Typography from '@mui/material/Typography';
 export function KontorLogo({ size = 28 }: { size?: number }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25 }}>
-      <Box
-        component="svg"
-        viewBox="0 0 32 32"
-        aria-hidden
-        sx={{ width: size, height: size, flexShrink: 0, color: 'primary.main' }}
-      >
+      <Box component="svg" viewBox="0 0 32 32" aria-hidden sx={{ width: size, height: size, flexShrink: 0, color: 'primary.main' }}>
         <rect width="32" height="32" rx="7" fill="currentColor" />
         <path d="M10 8v16M10 16l9-8M13.5 13l6.5 11" stroke="#fff" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" fill="none" />
       </Box>

@@ -12,7 +12,11 @@ type StatTileProps = { label: string; value: number | undefined; icon: ReactNode
 export function StatTile({ label, value, icon, to, hint }: StatTileProps) {
   return (
     <Card sx={{ height: '100%' }}>
-      <CardActionArea component={RouterLink} to={to} sx={{ p: 2.25, height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'flex-start', gap: 2 }}>
+      <CardActionArea
+        component={RouterLink}
+        to={to}
+        sx={{ p: 2.25, height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'flex-start', gap: 2 }}
+      >
         <Box sx={{ color: 'primary.main', bgcolor: (theme) => `${theme.palette.primary.main}14`, borderRadius: 2, p: 1.25, display: 'flex' }}>{icon}</Box>
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="body2" color="text.secondary" noWrap>

@@ -101,7 +101,9 @@ describe('requests', () => {
         return new HttpResponse(null, { status: 204 });
       }),
     );
-    await expect(api.delete('/user/bookmarks/', { query: { view: '/catalog/products', name: 'Low stock', empty: '', none: undefined } })).resolves.toBeUndefined();
+    await expect(
+      api.delete('/user/bookmarks/', { query: { view: '/catalog/products', name: 'Low stock', empty: '', none: undefined } }),
+    ).resolves.toBeUndefined();
     expect(seen).toEqual([{ auth: 'Bearer token-1', search: '?view=%2Fcatalog%2Fproducts&name=Low+stock', body: '' }]);
   });
 });
@@ -129,7 +131,10 @@ describe('401 -> refresh -> retry once (spec §4)', () => {
     const calls = vi.fn(() => HttpResponse.json({ detail: 'nope' }, { status: 401 }));
     const onExpired = vi.fn();
     setSessionExpiredHandler(onExpired);
-    server.use(http.get(apiUrl('/things/'), calls), http.post(apiUrl('/token/refresh/'), () => HttpResponse.json({ access: 'fresh', refresh: 'r' })));
+    server.use(
+      http.get(apiUrl('/things/'), calls),
+      http.post(apiUrl('/token/refresh/'), () => HttpResponse.json({ access: 'fresh', refresh: 'r' })),
+    );
     const error = await failure(api.get('/things/'));
     expect(error.message).toBe(MESSAGES.pleaseLogin);
     expect(calls).toHaveBeenCalledTimes(2);
@@ -141,7 +146,9 @@ describe('401 -> refresh -> retry once (spec §4)', () => {
     let refreshes = 0;
     server.use(
       http.get(apiUrl('/things/:id/'), ({ request, params }) =>
-        request.headers.get('authorization') === 'Bearer fresh' ? HttpResponse.json({ id: params.id }) : HttpResponse.json({ detail: 'expired' }, { status: 401 }),
+        request.headers.get('authorization') === 'Bearer fresh'
+          ? HttpResponse.json({ id: params.id })
+          : HttpResponse.json({ detail: 'expired' }, { status: 401 }),
       ),
       http.post(apiUrl('/token/refresh/'), async () => {
         refreshes += 1;

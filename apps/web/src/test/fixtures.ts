@@ -1,4 +1,12 @@
-import type { BookmarkResponse, CompanyResponse, NotificationResponse, Page, SystemNotificationResponse, UserListItem } from '@kontor/contract';
+import {
+  BOOKMARK_NAME_TAKEN,
+  type BookmarkResponse,
+  type CompanyResponse,
+  type NotificationResponse,
+  type Page,
+  type SystemNotificationResponse,
+  type UserListItem,
+} from '@kontor/contract';
 import { http, HttpResponse } from 'msw';
 import { testUser } from './render';
 import { apiUrl } from './server';
@@ -41,7 +49,23 @@ export const createTask = (overrides: Partial<SystemNotificationResponse> = {}):
   ...overrides,
 });
 
-export const teamMember: UserListItem = { id: testUser.id, email: testUser.email, first_name: testUser.first_name, last_name: testUser.last_name, company_role: 'Admin' };
+export const createBookmark = (overrides: Partial<BookmarkResponse> = {}): BookmarkResponse => ({
+  id: ++nextId,
+  name: `Bookmark ${nextId}`,
+  query: '',
+  view: '/notification',
+  pinned: false,
+  created_at: '2026-02-01T09:00:00.000Z',
+  ...overrides,
+});
+
+export const teamMember: UserListItem = {
+  id: testUser.id,
+  email: testUser.email,
+  first_name: testUser.first_name,
+  last_name: testUser.last_name,
+  company_role: 'Admin',
+};
 
 /**
  * A small in-memory back end for the signed-in screens: notifications can be read, tasks
@@ -93,6 +117,35 @@ export function createBackend({
     http.get(apiUrl('/user/bookmarks/'), ({ request }) => {
       const pinned = new URL(request.url).searchParams.get('pinned');
       return HttpResponse.json(state.bookmarks.filter((b) => pinned === null || String(b.pinned) === pinned));
+    }),
+    http.post(apiUrl('/user/bookmarks/'), async ({ request }) => {
+      const body = (await request.json()) as Pick<BookmarkResponse, 'name' | 'query' | 'view' | 'pinned'>;
+      if (state.bookmarks.some((b) => b.view === body.view && b.name === body.name)) {
+        return HttpResponse.json({ name: [BOOKMARK_NAME_TAKEN] }, { status: 400 });
+      }
+      const bookmark: BookmarkResponse = { id: ++nextId, created_at: new Date().toISOString(), ...body };
+      state.bookmarks.push(bookmark);
+      return HttpResponse.json(bookmark, { status: 201 });
+    }),
+    http.put(apiUrl('/user/bookmarks/pinned/'), async ({ request }) => {
+      const body = (await request.json()) as { bookmarks: { view: string; name: string; pinned: boolean }[] };
+      for (const change of body.bookmarks) {
+        const row = state.bookmarks.find((b) => b.view === change.view && b.name === change.name);
+        if (row) row.pinned = change.pinned;
+      }
+      return HttpResponse.json(state.bookmarks);
+    }),
+    http.put(apiUrl('/user/bookmarks/'), async ({ request }) => {
+      const url = new URL(request.url);
+      const row = state.bookmarks.find((b) => b.view === url.searchParams.get('view') && b.name === url.searchParams.get('name'));
+      if (!row) return HttpResponse.json({ detail: 'Not found.' }, { status: 404 });
+      Object.assign(row, await request.json());
+      return HttpResponse.json(row);
+    }),
+    http.delete(apiUrl('/user/bookmarks/'), ({ request }) => {
+      const url = new URL(request.url);
+      state.bookmarks = state.bookmarks.filter((b) => !(b.view === url.searchParams.get('view') && b.name === url.searchParams.get('name')));
+      return new HttpResponse(null, { status: 204 });
     }),
     http.get(apiUrl('/users/'), () => HttpResponse.json(page([teamMember]))),
     http.get(apiUrl('/users/companies/:id/'), () => HttpResponse.json(state.company)),

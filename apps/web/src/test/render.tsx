@@ -40,7 +40,10 @@ type RenderOptions = {
 };
 
 /** Renders a screen inside the app's providers and a memory router, like the app does. */
-export function renderWithApp(element: ReactNode, { route = '/', path = '*', routes = [], user = null, queryClient = createTestQueryClient() }: RenderOptions = {}) {
+export function renderWithApp(
+  element: ReactNode,
+  { route = '/', path = '*', routes = [], user = null, queryClient = createTestQueryClient() }: RenderOptions = {},
+) {
   if (user) {
     setAccessToken('test-access-token');
     queryClient.setQueryData(sessionKeys.user(), user);

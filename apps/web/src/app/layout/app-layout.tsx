@@ -19,7 +19,11 @@ export function AppLayout() {
   const isDesktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [mobileOpen, setMobileOpen] = useState(false);
   const matches = useMatches();
-  const title = matches.map((match) => match.handle).filter(isRouteHandle).at(-1)?.title ?? 'Kontor';
+  const title =
+    matches
+      .map((match) => match.handle)
+      .filter(isRouteHandle)
+      .at(-1)?.title ?? 'Kontor';
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>

@@ -5,7 +5,8 @@ import type { ReactNode } from 'react';
 
 export type NavItem = { key: string; label: string; to: string; icon: ReactNode; match: (pathname: string) => boolean };
 
-const under = (base: string) => (pathname: string) => pathname.toLowerCase() === base.toLowerCase() || pathname.toLowerCase().startsWith(`${base.toLowerCase()}/`);
+const under = (base: string) => (pathname: string) =>
+  pathname.toLowerCase() === base.toLowerCase() || pathname.toLowerCase().startsWith(`${base.toLowerCase()}/`);
 
 /** Only areas that exist. Order is the sidebar's. */
 export const NAV_ITEMS: NavItem[] = [

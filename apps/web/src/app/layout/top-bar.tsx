@@ -13,7 +13,16 @@ type TopBarProps = { title: string; drawerWidth: number; onOpenNavigation: () =>
 
 export function TopBar({ title, drawerWidth, onOpenNavigation }: TopBarProps) {
   return (
-    <AppBar position="fixed" sx={{ width: { md: `calc(100% - ${drawerWidth}px)` }, ml: { md: `${drawerWidth}px` }, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+    <AppBar
+      position="fixed"
+      sx={{
+        width: { md: `calc(100% - ${drawerWidth}px)` },
+        ml: { md: `${drawerWidth}px` },
+        borderBottom: 1,
+        borderColor: 'divider',
+        bgcolor: 'background.paper',
+      }}
+    >
       <Toolbar sx={{ gap: 0.5 }}>
         <IconButton aria-label="Open navigation" edge="start" onClick={onOpenNavigation} sx={{ mr: 1, display: { md: 'none' } }}>
           <MenuIcon />

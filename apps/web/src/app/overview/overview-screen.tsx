@@ -49,12 +49,7 @@ export function OverviewScreen() {
           <StatTile label="Open company tasks" value={openTasks.data?.count} icon={<AssignmentOutlinedIcon />} to="/notification" />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
-          <StatTile
-            label={teamSearched ? 'Matching team members' : 'Team members'}
-            value={team.data?.count}
-            icon={<GroupsOutlinedIcon />}
-            to="/companies"
-          />
+          <StatTile label={teamSearched ? 'Matching team members' : 'Team members'} value={team.data?.count} icon={<GroupsOutlinedIcon />} to="/companies" />
         </Grid>
       </Grid>
       <Grid container spacing={3}>

@@ -13,8 +13,8 @@ export function useLogout() {
   return useMutation({
     mutationFn: logout,
     onSettled: async () => {
-      // Leave the protected area first (rendered at once: flushSync); without a user it would send us to /onboarding instead.
-      await navigate('/login', { replace: true, flushSync: true });
+      // Leave the protected area first: without a user it would send us to /onboarding instead.
+      await navigate('/login', { replace: true });
       clearSession(queryClient);
     },
   });

@@ -56,7 +56,11 @@ describe('LoginScreen', () => {
   });
 
   it('prefills the email handed over by registration', async () => {
-    const { router } = renderWithApp(<LoginScreen />, { route: '/onboarding/register', path: '/login', routes: [{ path: '/onboarding/register', element: null }] });
+    const { router } = renderWithApp(<LoginScreen />, {
+      route: '/onboarding/register',
+      path: '/login',
+      routes: [{ path: '/onboarding/register', element: null }],
+    });
     await router.navigate('/login', { state: { email: 'new@example.com' } });
     await waitFor(() => expect(screen.getByLabelText('Email')).toHaveValue('new@example.com'));
     expect(screen.getByLabelText('Password')).toHaveFocus();

@@ -133,10 +133,9 @@ function PinsForm({ bookmarks, onClose }: { bookmarks: BookmarkResponse[]; onClo
                     />
                   </ListItemIcon>
                   <ListItemText
-                    id={labelId}
                     primary={bookmark.name}
                     secondary={bookmarkHref(bookmark)}
-                    slotProps={{ secondary: { noWrap: true, sx: { fontFamily: 'monospace', fontSize: '0.75rem' } } }}
+                    slotProps={{ primary: { id: labelId }, secondary: { noWrap: true, sx: { fontFamily: 'monospace', fontSize: '0.75rem' } } }}
                   />
                 </ListItem>
               );

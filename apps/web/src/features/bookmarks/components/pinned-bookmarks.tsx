@@ -56,7 +56,13 @@ export function PinnedBookmarks({ onNavigate }: PinnedBookmarksProps) {
             key={bookmark.id}
             disablePadding
             secondaryAction={
-              <IconButton edge="end" size="small" aria-label={`Unpin ${bookmark.name}`} onClick={() => handleUnpin(bookmark)} disabled={updateMutation.isPending}>
+              <IconButton
+                edge="end"
+                size="small"
+                aria-label={`Unpin ${bookmark.name}`}
+                onClick={() => handleUnpin(bookmark)}
+                disabled={updateMutation.isPending}
+              >
                 <PushPinOutlinedIcon fontSize="small" />
               </IconButton>
             }

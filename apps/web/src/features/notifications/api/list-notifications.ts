@@ -9,10 +9,10 @@ export const UNREAD_REFETCH_MS = 60_000;
 
 type FetchParams = { userId: number; unreadOnly?: boolean; limit: number; offset?: number };
 
-/** GET /notifications/?receiver_user_id=&read_at__isnull=true (the latter only when only unread are wanted). */
+/** GET /notifications/?receiver_user_id=&read_at__isnull=true (the latter only when only unread are wanted), newest first. */
 export const fetchNotifications = ({ userId, unreadOnly, limit, offset }: FetchParams, signal?: AbortSignal) =>
   api.get<Page<NotificationResponse>>('/notifications/', {
-    query: { receiver_user_id: userId, read_at__isnull: unreadOnly ? 'true' : undefined, limit, offset },
+    query: { receiver_user_id: userId, read_at__isnull: unreadOnly ? 'true' : undefined, ordering: '-created_at', limit, offset },
     signal,
   });
 

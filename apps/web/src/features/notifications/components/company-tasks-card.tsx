@@ -76,7 +76,11 @@ function TaskItem({ task }: { task: SystemNotificationResponse }) {
 
   return (
     <ListItem sx={{ alignItems: 'flex-start', gap: 1.5, py: 1.5 }}>
-      {done ? <CheckCircleOutlineIcon color="success" fontSize="small" sx={{ mt: 0.25 }} /> : <RadioButtonUncheckedIcon color="disabled" fontSize="small" sx={{ mt: 0.25 }} />}
+      {done ? (
+        <CheckCircleOutlineIcon color="success" fontSize="small" sx={{ mt: 0.25 }} />
+      ) : (
+        <RadioButtonUncheckedIcon color="disabled" fontSize="small" sx={{ mt: 0.25 }} />
+      )}
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>
         <Typography variant="body2" sx={{ fontWeight: 600, color: done ? 'text.secondary' : 'text.primary' }}>
           <NotificationLink href={task.link}>{task.title}</NotificationLink>
@@ -86,17 +90,19 @@ function TaskItem({ task }: { task: SystemNotificationResponse }) {
             {task.message}
           </Typography>
         ) : null}
-        <Typography variant="caption" color="text.secondary">
-          {done ? `Completed ${formatDate(task.completed_at)}` : `Added ${formatDate(task.created_at)}`}
-        </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mt: 0.75, flexWrap: 'wrap' }}>
+          <Typography variant="caption" color="text.secondary">
+            {done ? `Completed ${formatDate(task.completed_at)}` : `Added ${formatDate(task.created_at)}`}
+          </Typography>
+          {done ? (
+            <Chip label="Completed" size="small" color="success" variant="outlined" />
+          ) : (
+            <Button size="small" variant="outlined" onClick={handleComplete} loading={completeMutation.isPending}>
+              Mark completed
+            </Button>
+          )}
+        </Box>
       </Box>
-      {done ? (
-        <Chip label="Completed" size="small" color="success" variant="outlined" />
-      ) : (
-        <Button size="small" variant="outlined" onClick={handleComplete} loading={completeMutation.isPending} sx={{ flexShrink: 0 }}>
-          Mark completed
-        </Button>
-      )}
     </ListItem>
   );
 }

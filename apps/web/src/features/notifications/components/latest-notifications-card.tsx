@@ -49,7 +49,9 @@ export function LatestNotificationsCard() {
               {index > 0 ? <Divider component="li" /> : null}
               <ListItem sx={{ display: 'block', py: 1.25 }}>
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                  {notification.read_at ? null : <Box aria-label="Unread" role="img" sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'primary.main', flexShrink: 0 }} />}
+                  {notification.read_at ? null : (
+                    <Box aria-label="Unread" role="img" sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'primary.main', flexShrink: 0 }} />
+                  )}
                   <Typography variant="body2" sx={{ fontWeight: notification.read_at ? 500 : 650 }} noWrap>
                     <NotificationLink href={notification.link}>{notification.title}</NotificationLink>
                   </Typography>

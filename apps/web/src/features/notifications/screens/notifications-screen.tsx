@@ -85,7 +85,13 @@ export function NotificationsScreen() {
           action={
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
               <FormControlLabel control={<Switch checked={unreadOnly} onChange={(event) => handleUnreadOnly(event.target.checked)} />} label="Unread only" />
-              <Button variant="outlined" startIcon={<DoneAllIcon />} onClick={handleMarkAll} loading={markAllMutation.isPending} disabled={unreadCount.data === 0}>
+              <Button
+                variant="outlined"
+                startIcon={<DoneAllIcon />}
+                onClick={handleMarkAll}
+                loading={markAllMutation.isPending}
+                disabled={unreadCount.data === 0}
+              >
                 Mark all as read
               </Button>
             </Box>

@@ -46,7 +46,15 @@ export function ReviewStep({ control }: { control: Control<RegisterFormValues> }
         render={({ field, fieldState }) => (
           <FormControl error={Boolean(fieldState.error)} sx={{ mt: 2 }}>
             <FormControlLabel
-              control={<Checkbox name={field.name} checked={Boolean(field.value)} onChange={(event) => field.onChange(event.target.checked)} onBlur={field.onBlur} inputRef={field.ref} />}
+              control={
+                <Checkbox
+                  name={field.name}
+                  checked={Boolean(field.value)}
+                  onChange={(event) => field.onChange(event.target.checked)}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                />
+              }
               label="I agree to the terms"
             />
             {fieldState.error ? <FormHelperText>{fieldState.error.message}</FormHelperText> : null}

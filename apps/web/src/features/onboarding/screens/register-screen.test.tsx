@@ -106,13 +106,22 @@ describe('RegisterScreen', () => {
           company_name: 'Analytical Engines AB',
           category: '',
         },
-        company: { name: 'Analytical Engines AB', country: 'Sweden', url: 'https://engines.example.com', role: 'Admin', platform: 'WooCommerce', agreed_to_terms: true },
+        company: {
+          name: 'Analytical Engines AB',
+          country: 'Sweden',
+          url: 'https://engines.example.com',
+          role: 'Admin',
+          platform: 'WooCommerce',
+          agreed_to_terms: true,
+        },
       },
     ]);
   });
 
   it('shows server field errors at their field, on their step', async () => {
-    server.use(http.post(apiUrl('/user/demo_register/'), () => HttpResponse.json({ 'account.email': ['A user with that email already exists.'] }, { status: 400 })));
+    server.use(
+      http.post(apiUrl('/user/demo_register/'), () => HttpResponse.json({ 'account.email': ['A user with that email already exists.'] }, { status: 400 })),
+    );
     const { events } = renderRegister();
     await fillAccount(events);
     await events.click(button('Next'));

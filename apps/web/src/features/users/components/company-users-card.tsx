@@ -48,7 +48,7 @@ export function CompanyUsersCard() {
             label="Search people"
             value={name}
             onChange={(event) => handleSearch(event.target.value)}
-            sx={{ width: 220 }}
+            sx={{ width: { xs: '100%', sm: 220 } }}
             slotProps={{
               input: {
                 startAdornment: (
@@ -60,7 +60,7 @@ export function CompanyUsersCard() {
             }}
           />
         }
-        sx={{ flexWrap: 'wrap', '& .MuiCardHeader-action': { m: 0 } }}
+        sx={{ flexWrap: 'wrap', rowGap: 1.5, '& .MuiCardHeader-action': { m: 0, width: { xs: '100%', sm: 'auto' } } }}
       />
       {users.isFetching ? <LinearProgress sx={{ height: 2 }} /> : <Box sx={{ height: 2 }} />}
       {users.isError ? (

@@ -1,0 +1,88 @@
+import { BOOKMARK_NAME_TAKEN } from '@kontor/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createBackend, createBookmark } from '@/test/fixtures';
+import { renderWithApp, testUser } from '@/test/render';
+import { server } from '@/test/server';
+import { BookmarkViewButton } from './bookmark-view-button';
+import { PinnedBookmarks } from './pinned-bookmarks';
+
+function renderBookmarks(backend: ReturnType<typeof createBackend>, route = '/notification?unread=true') {
+  server.use(...backend.handlers);
+  return renderWithApp(
+    <>
+      <BookmarkViewButton defaultName="Notifications" />
+      <PinnedBookmarks />
+    </>,
+    { user: testUser, route },
+  );
+}
+
+const pinnedList = () => screen.getByRole('list', { name: 'Pinned' });
+
+describe('bookmarks', () => {
+  it('bookmarks the current view with its query and pins it to the sidebar', async () => {
+    const backend = createBackend();
+    const { events } = renderBookmarks(backend);
+    expect(await screen.findByText(/Nothing pinned yet/)).toBeInTheDocument();
+
+    await events.click(screen.getByRole('button', { name: 'Bookmark this view' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Bookmark this view' });
+    const name = within(dialog).getByLabelText('Name');
+    await events.clear(name);
+    await events.type(name, 'Unread');
+    expect(within(dialog).getByLabelText('Pin to sidebar')).toBeChecked();
+    await events.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await within(pinnedList()).findByRole('link', { name: 'Unread' })).toHaveAttribute('href', '/notification?unread=true');
+    expect(backend.state.bookmarks).toMatchObject([{ name: 'Unread', view: '/notification', query: 'unread=true', pinned: true }]);
+  });
+
+  it('shows a duplicate name at the name field', async () => {
+    const backend = createBackend({ bookmarks: [createBookmark({ name: 'Unread', view: '/notification', query: 'unread=true', pinned: true })] });
+    const { events } = renderBookmarks(backend);
+    await events.click(screen.getByRole('button', { name: 'Bookmark this view' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Bookmark this view' });
+    await events.clear(within(dialog).getByLabelText('Name'));
+    await events.type(within(dialog).getByLabelText('Name'), 'Unread');
+    await events.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(BOOKMARK_NAME_TAKEN)).toBeInTheDocument();
+  });
+
+  it('unpins one bookmark from the sidebar', async () => {
+    const backend = createBackend({
+      bookmarks: [createBookmark({ name: 'Unread', query: 'unread=true', pinned: true }), createBookmark({ name: 'Page 2', query: 'page=2', pinned: true })],
+    });
+    const { events } = renderBookmarks(backend);
+    await within(await screen.findByRole('list', { name: 'Pinned' })).findByRole('link', { name: 'Unread' });
+
+    await events.click(screen.getByRole('button', { name: 'Unpin Unread' }));
+
+    await waitFor(() => expect(within(pinnedList()).queryByRole('link', { name: 'Unread' })).not.toBeInTheDocument());
+    expect(within(pinnedList()).getByRole('link', { name: 'Page 2' })).toBeInTheDocument();
+    expect(backend.state.bookmarks.find((b) => b.name === 'Unread')?.pinned).toBe(false);
+  });
+
+  it('sets the pins in bulk from the manage dialog', async () => {
+    const backend = createBackend({
+      bookmarks: [createBookmark({ name: 'Unread', pinned: true }), createBookmark({ name: 'Company', view: '/companies', pinned: false })],
+    });
+    const { events } = renderBookmarks(backend);
+    await within(await screen.findByRole('list', { name: 'Pinned' })).findByRole('link', { name: 'Unread' });
+
+    await events.click(screen.getByRole('button', { name: 'Manage pins' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Manage pins' });
+    await events.click(await within(dialog).findByRole('checkbox', { name: 'Unread' }));
+    await events.click(within(dialog).getByRole('checkbox', { name: 'Company' }));
+    await events.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await within(pinnedList()).findByRole('link', { name: 'Company' })).toHaveAttribute('href', '/companies');
+    expect(within(pinnedList()).queryByRole('link', { name: 'Unread' })).not.toBeInTheDocument();
+    expect(backend.state.bookmarks.map((b) => [b.name, b.pinned])).toEqual([
+      ['Unread', false],
+      ['Company', true],
+    ]);
+  });
+});

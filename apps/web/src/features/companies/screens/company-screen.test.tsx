@@ -1,0 +1,74 @@
+import { MESSAGES } from '@kontor/contract';
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { sessionKeys } from '@/lib/current-user';
+import { createCompany } from '@/test/fixtures';
+import { renderWithApp, testUser } from '@/test/render';
+import { apiUrl, server } from '@/test/server';
+import { CompanyScreen } from './company-screen';
+
+describe('CompanyScreen', () => {
+  it('saves the company with PUT and says so', async () => {
+    let company = createCompany();
+    const puts: unknown[] = [];
+    server.use(
+      http.get(apiUrl('/users/companies/:id/'), () => HttpResponse.json(company)),
+      http.put(apiUrl('/users/companies/:id/'), async ({ request }) => {
+        const body = (await request.json()) as typeof company;
+        puts.push(body);
+        company = { ...company, ...body };
+        return HttpResponse.json(company);
+      }),
+      http.get(apiUrl('/user/'), () => HttpResponse.json({ ...testUser, company_name: company.name })),
+    );
+    const { events, queryClient } = renderWithApp(<CompanyScreen />, { user: testUser, route: '/companies' });
+
+    const name = await screen.findByLabelText('Company name');
+    expect(name).toHaveValue(testUser.company_name);
+    await events.clear(name);
+    await events.type(name, 'Engines Nordic AB');
+    await events.clear(screen.getByLabelText('Platform'));
+    await events.type(screen.getByLabelText('Platform'), 'Shopify');
+    await events.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText(MESSAGES.updateSuccessfully)).toBeInTheDocument();
+    expect(puts).toEqual([{ name: 'Engines Nordic AB', country: 'Sweden', url: 'https://engines.example.com', platform: 'Shopify' }]);
+    // The user carries the company name: it is reloaded.
+    await waitFor(() => expect(queryClient.getQueryData(sessionKeys.user())).toMatchObject({ company_name: 'Engines Nordic AB' }));
+  });
+
+  it('shows server field errors at their field', async () => {
+    server.use(
+      http.get(apiUrl('/users/companies/:id/'), () => HttpResponse.json(createCompany())),
+      http.put(apiUrl('/users/companies/:id/'), () => HttpResponse.json({ url: ['Enter a valid URL.'] }, { status: 400 })),
+    );
+    const { events } = renderWithApp(<CompanyScreen />, { user: testUser, route: '/companies' });
+    await screen.findByLabelText('Company name');
+    await events.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Enter a valid URL.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Shop URL')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('checks the form before saving', async () => {
+    server.use(http.get(apiUrl('/users/companies/:id/'), () => HttpResponse.json(createCompany())));
+    const { events } = renderWithApp(<CompanyScreen />, { user: testUser, route: '/companies' });
+    await events.clear(await screen.findByLabelText('Company name'));
+    await events.clear(screen.getByLabelText('Shop URL'));
+    await events.type(screen.getByLabelText('Shop URL'), 'not a url');
+    await events.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('This field may not be blank.')).toBeInTheDocument();
+    expect(screen.getByText('Enter a valid URL.')).toBeInTheDocument();
+  });
+
+  it('shows Staff a disabled form with a note, and no Save', async () => {
+    server.use(http.get(apiUrl('/users/companies/:id/'), () => HttpResponse.json(createCompany())));
+    renderWithApp(<CompanyScreen />, { user: { ...testUser, company_role: 'Staff' }, route: '/company-Preferences' });
+
+    expect(await screen.findByLabelText('Company name')).toBeDisabled();
+    expect(screen.getByLabelText('Country')).toBeDisabled();
+    expect(screen.getByText(/Only an Admin of your company can change these details/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+  });
+});
