@@ -52,7 +52,7 @@ test('a view is bookmarked, pinned to the sidebar, and unpinned', async ({ page 
   await dialog.getByLabel('Name').fill('Unread notices');
   await dialog.getByLabel(/pin/i).check();
   await dialog.getByRole('button', { name: 'Save' }).click();
-  const pinned = page.getByRole('navigation').getByRole('link', { name: 'Unread notices' });
+  const pinned = page.getByRole('list', { name: 'Pinned' }).getByRole('link', { name: 'Unread notices' });
   await expect(pinned).toBeVisible();
   await screenshot(page, 'sidebar-pinned');
 

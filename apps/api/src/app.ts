@@ -12,7 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerAuthentication } from './http/authenticate.js';
-import { registerErrorHandler } from './http/errors.js';
+import { registerErrorHandler, registerNotFound } from './http/errors.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -87,10 +87,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
-  registerAuthentication(app);
-
   await app.register(
     async (api) => {
+      // Authentication covers the API scope only: the SPA's files and the API docs are public.
+      registerAuthentication(api);
       await api.register(healthRoutes);
       await api.register(authRoutes);
       for (const module of apiModules) await api.register(module);
@@ -100,14 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const serveSpa = Boolean(options.webDist && existsSync(path.join(options.webDist, 'index.html')));
   if (serveSpa) await registerSpa(app, options.webDist!);
-  // One not-found handler: API paths answer a DRF 404; with the SPA, other GETs get index.html
-  // so the client-side router can show the page (or its own 404).
-  app.setNotFoundHandler((request, reply) => {
-    if (!serveSpa || request.url.startsWith('/api') || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply.status(404).send({ detail: 'Not found.' });
-    }
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-  });
+  registerNotFound(app, serveSpa ? { indexFile: 'index.html' } : undefined);
   return app;
 }
 

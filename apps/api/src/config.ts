@@ -45,7 +45,9 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   jwtSecret: string;
+  /** Where users reach the app (mailed links). Without PUBLIC_URL, the server sets it to the address it listens on. */
   publicUrl: string;
+  publicUrlFromEnv: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   sentryDsn: string | undefined;
@@ -78,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, ''),
+    publicUrlFromEnv: Boolean(e.PUBLIC_URL),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     sentryDsn: e.SENTRY_DSN,

@@ -31,6 +31,8 @@ async function main() {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host}:${port}`;
+  // With PORT=0 the real port is known only now; mailed links must point at it.
+  if (!config.publicUrlFromEnv) config.publicUrl = url;
   console.log(`\n  Kontor is running at ${url}\n`);
   if (database.driver === 'pglite' && config.demoSeed) {
     console.log(`  Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}${seeded ? ' (created now)' : ''}\n`);

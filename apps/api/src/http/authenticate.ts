@@ -30,8 +30,7 @@ export function registerAuthentication(app: FastifyInstance) {
   app.decorateRequest('ctx', null as unknown as Ctx);
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
-    // The OpenAPI document and its UI are public, like the API's own description.
-    if (request.is404 || config?.public || request.url.startsWith('/api/docs')) return;
+    if (request.is404 || config?.public) return;
     request.ctx = await resolveCtx(app, request);
     if (config?.adminOnly && request.ctx.user.companyRole !== 'Admin') {
       throw new AppError('permission_denied', 'You do not have permission to perform this action.');

@@ -3,7 +3,16 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BulkPinBody, UpdateSystemNotificationBody } from '@kontor/contract';
-import { AppError, ERROR_STATUS, badRequest, issuesToFieldErrors, notFound, registerErrorHandler, validationToFieldErrors } from './errors.js';
+import {
+  AppError,
+  ERROR_STATUS,
+  badRequest,
+  issuesToFieldErrors,
+  notFound,
+  registerErrorHandler,
+  registerNotFound,
+  validationToFieldErrors,
+} from './errors.js';
 
 describe('issuesToFieldErrors', () => {
   it('keys each message by its field, several messages per field', () => {
@@ -106,6 +115,7 @@ describe('the error handler', () => {
   async function appWith(routes: (app: ReturnType<typeof bare>) => void) {
     const app = bare();
     registerErrorHandler(app);
+    registerNotFound(app);
     routes(app);
     await app.ready();
     return app;

@@ -97,3 +97,16 @@ export function registerErrorHandler(app: FastifyInstance) {
     return reply.status(500).send({ detail: MESSAGES.internalServerError });
   });
 }
+
+/**
+ * The one not-found handler. API paths (and everything without a SPA) answer a DRF 404;
+ * with a SPA, other GETs get index.html so the client-side router shows the page or its 404.
+ */
+export function registerNotFound(app: FastifyInstance, spa?: { indexFile: string }) {
+  app.setNotFoundHandler((request, reply) => {
+    if (!spa || request.url.startsWith('/api') || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.status(404).send({ detail: 'Not found.' });
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile(spa.indexFile);
+  });
+}
