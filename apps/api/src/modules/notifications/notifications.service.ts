@@ -162,7 +162,7 @@ export async function createFeedback(ctx: Ctx, body: z.output<typeof FeedbackBod
       receiverUserId: ctx.user.id,
       kind: 'feedback',
       title: 'Thank you for your feedback',
-      message: `We received your message${body.page ? ` about ${body.page}` : ''} and read every one.`,
+      message: 'We received your message and read every one.',
     });
     return { id: row!.id, message: row!.message, page: row!.page, created_at: row!.createdAt.toISOString() };
   });

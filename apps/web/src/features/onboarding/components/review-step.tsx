@@ -38,7 +38,7 @@ export function ReviewStep({ control }: { control: Control<RegisterFormValues> }
         <Row label="Shop URL" value={company?.url} />
       </Box>
       <Alert severity="info" variant="outlined" sx={{ mt: 3 }}>
-        A demo account comes with a sample shop: locations, suppliers and products with stock, so you can try every screen right away.
+        A demo account is a company of your own in Kontor: you are its Admin, and it is ready the moment you create it.
       </Alert>
       <Controller
         control={control}

@@ -62,7 +62,7 @@ export function OnboardingStartScreen() {
         Create a demo account
       </Button>
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1.5, textAlign: 'center' }}>
-        Your demo comes with a sample shop to explore. No payment details needed.
+        Your demo company is ready in seconds. No payment details needed.
       </Typography>
     </PublicPage>
   );
