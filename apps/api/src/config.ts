@@ -34,6 +34,7 @@ const EnvSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(100),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   DEMO_SEED: z.enum(['true', 'false']).default('true'),
 });
@@ -53,6 +54,8 @@ export type Config = {
   sentryDsn: string | undefined;
   logLevel: string;
   accessTokenTtlSeconds: number;
+  /** A rotated refresh token presented again within this many seconds is a race (two tabs), not theft. */
+  refreshReuseGraceSeconds: number;
   login: { maxFailuresPerAccount: number; maxFailuresPerIp: number; windowMinutes: number; requestsPerMinutePerIp: number };
   demoSeed: boolean;
 };
@@ -86,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sentryDsn: e.SENTRY_DSN,
     logLevel: e.LOG_LEVEL,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
     login: {
       maxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       maxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,

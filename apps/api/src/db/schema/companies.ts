@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz, updatedAt } from './columns.js';
+import { boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
 export const companies = pgTable('companies', {
@@ -8,17 +9,15 @@ export const companies = pgTable('companies', {
   url: text('url').notNull().default(''),
   platform: text('platform').notNull().default(''),
   agreedToTerms: boolean('agreed_to_terms').notNull().default(false),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyId(),
     email: text('email').notNull(),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
@@ -30,8 +29,24 @@ export const users = pgTable(
     category: text('category').notNull().default(''),
     passwordHash: text('password_hash').notNull(),
     isActive: boolean('is_active').notNull().default(true),
-    dateJoined: timestamp('date_joined', { withTimezone: true }).notNull().defaultNow(),
-    lastLogin: timestamp('last_login', { withTimezone: true }),
+    dateJoined: timestamptz('date_joined').notNull().defaultNow(),
+    lastLogin: timestamptz('last_login'),
   },
   (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`), index('users_company_idx').on(t.companyId)],
 );
+
+// Function declarations: hoisted, so the users table above can use them.
+
+/** The tenant: every business row belongs to one company and goes with it. */
+export function companyId() {
+  return integer('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' });
+}
+
+/** A user the row belongs to (it goes with the user). */
+export function userRef(name: string) {
+  return integer(name)
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+}

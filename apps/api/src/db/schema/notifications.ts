@@ -1,22 +1,19 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { companies, users } from './companies.js';
+import { createdAt, timestamptz } from './columns.js';
+import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { companyId, userRef, users } from './companies.js';
 
 export const notifications = pgTable(
   'notifications',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    receiverUserId: integer('receiver_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: companyId(),
+    receiverUserId: userRef('receiver_user_id'),
     kind: text('kind').notNull().default('info'),
     title: text('title').notNull(),
     message: text('message').notNull().default(''),
     link: text('link').notNull().default(''),
-    readAt: timestamp('read_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamptz('read_at'),
+    createdAt: createdAt(),
   },
   (t) => [index('notifications_receiver_idx').on(t.receiverUserId, t.readAt, t.createdAt), index('notifications_company_idx').on(t.companyId)],
 );
@@ -25,28 +22,22 @@ export const systemNotifications = pgTable(
   'system_notifications',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyId(),
     title: text('title').notNull(),
     message: text('message').notNull().default(''),
     link: text('link').notNull().default(''),
     completedBy: integer('completed_by').references(() => users.id, { onDelete: 'set null' }),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamptz('completed_at'),
+    createdAt: createdAt(),
   },
   (t) => [index('system_notifications_company_idx').on(t.companyId, t.completedAt)],
 );
 
 export const feedback = pgTable('feedback', {
   id: serial('id').primaryKey(),
-  companyId: integer('company_id')
-    .notNull()
-    .references(() => companies.id, { onDelete: 'cascade' }),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  companyId: companyId(),
+  userId: userRef('user_id'),
   page: text('page').notNull().default(''),
   message: text('message').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });

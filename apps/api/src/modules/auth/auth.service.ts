@@ -101,7 +101,11 @@ export async function refresh(deps: AppDeps, token: string | undefined): Promise
         .where(eq(refreshTokens.tokenHash, sha256(token)))
         .for('update');
       if (!row) throw invalid;
-      if (row.rotatedAt || row.revokedAt) {
+      // Two tabs that refresh at the same moment send the same cookie: the second one, within the
+      // grace period, gets its own tokens in the family instead of being taken for a thief.
+      const graceMs = deps.config.refreshReuseGraceSeconds * 1000;
+      const racingTab = row.rotatedAt !== null && !row.revokedAt && Date.now() - row.rotatedAt.getTime() < graceMs;
+      if ((row.rotatedAt && !racingTab) || row.revokedAt) {
         await tx
           .update(refreshTokens)
           .set({ revokedAt: new Date() })
@@ -111,7 +115,7 @@ export async function refresh(deps: AppDeps, token: string | undefined): Promise
       if (row.familyExpiresAt <= new Date()) throw invalid;
       const [user] = await tx.select().from(users).where(eq(users.id, row.userId));
       if (!user?.isActive) throw invalid;
-      await tx.update(refreshTokens).set({ rotatedAt: new Date() }).where(eq(refreshTokens.id, row.id));
+      if (!racingTab) await tx.update(refreshTokens).set({ rotatedAt: new Date() }).where(eq(refreshTokens.id, row.id));
       return issueTokens(deps, tx, user, row.familyId, row.familyExpiresAt);
     })
     .then((result) => {

@@ -7,7 +7,8 @@ import { signAccessToken } from './tokens.js';
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await createTestApp({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '3' });
+  // No reuse grace here: a replayed refresh token is theft at once (the grace has its own tests).
+  app = await createTestApp({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', REFRESH_REUSE_GRACE_SECONDS: '0' });
 });
 afterAll(async () => app?.close());
 
@@ -119,6 +120,38 @@ describe('POST /api/token/refresh/', () => {
     await app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: laptop.refresh } });
     const res = await app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: phone.refresh } });
     expect(res.statusCode).toBe(200);
+  });
+
+  it('lets two tabs refresh with the same token at the same moment, within the grace period', async () => {
+    const graceful = await createTestApp({ REFRESH_REUSE_GRACE_SECONDS: '30' });
+    try {
+      const t = await createTenant(graceful);
+      const first = await login(graceful, t.user.email, t.password);
+      const refreshWith = (refresh: string) => graceful.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh } });
+      const [tabA, tabB] = await Promise.all([refreshWith(first.refresh), refreshWith(first.refresh)]);
+      expect([tabA.statusCode, tabB.statusCode]).toEqual([200, 200]);
+      expect(tabA.json().refresh).not.toBe(tabB.json().refresh);
+      // Both tabs go on working; nothing was revoked.
+      expect((await refreshWith(tabA.json().refresh)).statusCode).toBe(200);
+      expect((await refreshWith(tabB.json().refresh)).statusCode).toBe(200);
+    } finally {
+      await graceful.close();
+    }
+  });
+
+  it('still revokes the family for a reuse after the grace period', async () => {
+    const graceful = await createTestApp({ REFRESH_REUSE_GRACE_SECONDS: '1' });
+    try {
+      const t = await createTenant(graceful);
+      const first = await login(graceful, t.user.email, t.password);
+      const refreshWith = (refresh: string) => graceful.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh } });
+      const second = await refreshWith(first.refresh);
+      await new Promise((r) => setTimeout(r, 1_100));
+      expect((await refreshWith(first.refresh)).statusCode).toBe(401);
+      expect((await refreshWith(second.json().refresh)).statusCode).toBe(401);
+    } finally {
+      await graceful.close();
+    }
   });
 
   it('answers 401 without any token and 400 for a malformed body', async () => {
