@@ -4,3 +4,6 @@ export * from './auth.js';
 export * from './users.js';
 export * from './notifications.js';
 export * from './health.js';
+export * from './decimal.js';
+export * from './catalog.js';
+export * from './inventory.js';
