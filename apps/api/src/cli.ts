@@ -4,11 +4,13 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DEMO_LOGIN, seedDemo } from './db/seed/demo.js';
 import { createMailer } from './mail/mailer.js';
+import { checkInventory, describeProblem } from './modules/inventory/check.service.js';
 import { VERSION } from './app.js';
 
 const USAGE = `Usage: kontor-cli <command>
   migrate        apply database migrations
-  seed --demo    create the demo company and user (when the database has no users)`;
+  seed --demo    create the demo company and user (when the database has no users)
+  check          verify inventory: levels equal the ledger, none negative, qty_in_stock equals stock levels`;
 
 async function main(argv: string[]) {
   const [command, ...args] = argv;
@@ -36,6 +38,18 @@ async function main(argv: string[]) {
         };
         const created = await seedDemo(deps);
         console.log(created ? `Demo company created. Login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}` : 'The database already has users; nothing seeded.');
+        return 0;
+      }
+      case 'check': {
+        const report = await checkInventory(database.db);
+        for (const problem of report.problems) console.error(describeProblem(problem));
+        if (report.problems.length) {
+          console.error(`Inventory check FAILED: ${report.problems.length} problem(s).`);
+          return 1;
+        }
+        console.log(
+          `Inventory check OK: ${report.companies} companies, ${report.products} products, ${report.levels} levels, ${report.transactions} ledger rows.`,
+        );
         return 0;
       }
     }

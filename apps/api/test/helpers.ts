@@ -71,10 +71,17 @@ export function registrationBody(
 
 export type Tenant = { user: UserResponse; companyId: number; token: string; password: string; headers: { authorization: string } };
 
-/** A company with its Admin user (through the real registration service) and an access token. */
-export async function createTenant(app: TestApp, overrides: Parameters<typeof registrationBody>[0] = {}): Promise<Tenant> {
+/**
+ * A company with its Admin user (through the real registration service) and an access token.
+ * Without the demo shop unless `demoData: true`: most tests want an empty company.
+ */
+export async function createTenant(
+  app: TestApp,
+  overrides: Parameters<typeof registrationBody>[0] = {},
+  options: { demoData?: boolean } = {},
+): Promise<Tenant> {
   const body = registrationBody(overrides);
-  const user = await demoRegister(app.deps, body);
+  const user = await demoRegister(app.deps, body, { demoData: options.demoData ?? false });
   const token = await signAccessToken(app.deps.config.jwtSecret, { userId: user.id, companyId: user.company }, 900);
   return { user, companyId: user.company, token, password: body.account.password, headers: { authorization: `Bearer ${token}` } };
 }

@@ -5,7 +5,12 @@ import { badRequest } from './errors.js';
 
 export type FieldType = 'int' | 'text' | 'date' | 'bool' | 'numeric';
 /** A column, or an SQL expression over columns (e.g. first name || ' ' || last name). */
-export type FilterField = { column: AnyPgColumn | SQL; type: FieldType };
+export type FilterField = {
+  column: AnyPgColumn | SQL;
+  type: FieldType;
+  /** For enum-like text fields: any other value is a 400, as Django's ChoiceFilter answers. */
+  choices?: readonly string[];
+};
 
 export type ListSpec = {
   /** Fields that `?field=`, `field__lookup=` and `ordering=` may name. */
@@ -61,6 +66,14 @@ function parseValue(raw: string, type: FieldType): { ok: true; value: unknown } 
   }
 }
 
+function parseFieldValue(raw: string, field: FilterField): ReturnType<typeof parseValue> {
+  const parsed = parseValue(raw, field.type);
+  if (parsed.ok && field.choices && !field.choices.includes(String(parsed.value))) {
+    return { ok: false, message: `Select a valid choice. ${raw} is not one of the available choices.` };
+  }
+  return parsed;
+}
+
 /**
  * Turns a DRF-style querystring into a WHERE and an ORDER BY for one list. Keys that the
  * list does not declare are a 400 (the contract's strict query schema catches most of them
@@ -93,7 +106,7 @@ export function buildListQuery(query: Record<string, unknown>, spec: ListSpec): 
     }
     if (lookup === 'in') {
       const parts = raw.split(',').filter((p) => p !== '');
-      const values = parts.map((p) => parseValue(p, field.type));
+      const values = parts.map((p) => parseFieldValue(p, field));
       const bad = values.find((v) => !v.ok);
       if (bad && !bad.ok) errors[key] = [bad.message];
       else if (parts.length > 1000) errors[key] = ['At most 1000 values.'];
@@ -105,7 +118,7 @@ export function buildListQuery(query: Record<string, unknown>, spec: ListSpec): 
       }
       continue;
     }
-    const v = parseValue(raw, field.type);
+    const v = parseFieldValue(raw, field);
     if (!v.ok) {
       errors[key] = [v.message];
       continue;

@@ -47,6 +47,33 @@ export const routes: RouteObject[] = [
                 children: [
                   { index: true, handle: handle('Overview'), lazy: async () => ({ Component: (await import('./overview/overview-screen')).OverviewScreen }) },
                   {
+                    path: 'catalog',
+                    children: [
+                      {
+                        path: 'inventory',
+                        handle: handle('Inventory'),
+                        lazy: async () => ({ Component: (await import('@/features/inventory/screens/inventory-screen')).InventoryScreen }),
+                      },
+                      {
+                        path: 'inventorytransactions',
+                        handle: handle('Inventory transactions'),
+                        lazy: async () => ({
+                          Component: (await import('@/features/inventory/screens/inventory-transactions-screen')).InventoryTransactionsScreen,
+                        }),
+                      },
+                      {
+                        path: 'inventory-locations',
+                        handle: handle('Inventory locations'),
+                        lazy: async () => ({ Component: (await import('@/features/inventory/screens/inventory-locations-screen')).InventoryLocationsScreen }),
+                      },
+                      {
+                        path: 'stocktaking',
+                        handle: handle('Stocktaking'),
+                        lazy: async () => ({ Component: (await import('@/features/inventory/screens/stocktaking-screen')).StocktakingScreen }),
+                      },
+                    ],
+                  },
+                  {
                     path: 'notification',
                     handle: handle('Notifications'),
                     lazy: async () => ({ Component: (await import('@/features/notifications/screens/notifications-screen')).NotificationsScreen }),

@@ -1,13 +1,15 @@
 import type { DbOrTx } from '../client.js';
 import { addSystemTask, notify } from '../../modules/notifications/notify.js';
+import { seedDemoShop } from './demo-shop.js';
 
 export type DemoTarget = { companyId: number; userId: number };
 
 /**
  * Fills a new demo company with a living shop. Runs inside the registration transaction.
  * Each domain adds its part here as it is built (locations, products, suppliers, orders...).
+ * `shop: false` keeps only the welcome notice and the task (tests that want an empty company).
  */
-export async function seedDemoCompany(db: DbOrTx, target: DemoTarget): Promise<void> {
+export async function seedDemoCompany(db: DbOrTx, target: DemoTarget, options: { shop?: boolean } = {}): Promise<void> {
   await notify(db, {
     companyId: target.companyId,
     receiverUserId: target.userId,
@@ -22,4 +24,5 @@ export async function seedDemoCompany(db: DbOrTx, target: DemoTarget): Promise<v
     message: 'Add your country, shop URL and e-commerce platform under Company preferences.',
     link: '/company-Preferences',
   });
+  if (options.shop ?? true) await seedDemoShop(db, target);
 }

@@ -205,8 +205,11 @@ export async function getUser(deps: AppDeps, userId: number): Promise<UserRespon
   return toUserResponse(row.user, row.companyName);
 }
 
-/** Creates the company, its Admin user and the demo shop, all in one transaction. */
-export async function demoRegister(deps: AppDeps, input: DemoRegisterBody): Promise<UserResponse> {
+/**
+ * Creates the company, its Admin user and the demo shop, all in one transaction.
+ * `demoData: false` skips the shop (locations, products, stock) so tests start lean.
+ */
+export async function demoRegister(deps: AppDeps, input: DemoRegisterBody, options: { demoData?: boolean } = {}): Promise<UserResponse> {
   const body = DemoRegisterSchema.parse(input);
   const { account, company } = body;
   if (account.password.toLowerCase() === account.email.toLowerCase()) {
@@ -243,7 +246,7 @@ export async function demoRegister(deps: AppDeps, input: DemoRegisterBody): Prom
         passwordHash,
       })
       .returning();
-    await seedDemoCompany(tx, { companyId: createdCompany!.id, userId: user!.id });
+    await seedDemoCompany(tx, { companyId: createdCompany!.id, userId: user!.id }, { shop: options.demoData ?? true });
     return toUserResponse(user!, createdCompany!.name);
   });
 }

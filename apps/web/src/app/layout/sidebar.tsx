@@ -5,6 +5,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useLocation } from 'react-router';
@@ -28,16 +29,34 @@ export function Sidebar({ onNavigate }: SidebarProps) {
       </Toolbar>
       <Box component="nav" aria-label="Main" sx={{ px: 1.25, pt: 1 }}>
         <List dense disablePadding>
-          {NAV_ITEMS.map((item) => {
+          {NAV_ITEMS.map((item, index) => {
             const selected = item.key === active;
-            return (
+            const heading = item.section && item.section !== NAV_ITEMS[index - 1]?.section ? item.section : null;
+            return [
+              heading ? (
+                <ListSubheader
+                  key={`section-${heading}`}
+                  disableSticky
+                  sx={{
+                    bgcolor: 'transparent',
+                    lineHeight: '32px',
+                    mt: 1,
+                    fontSize: '0.72rem',
+                    fontWeight: 700,
+                    letterSpacing: '0.06em',
+                    textTransform: 'uppercase',
+                  }}
+                >
+                  {heading}
+                </ListSubheader>
+              ) : null,
               <ListItem key={item.key} disablePadding sx={{ mb: 0.25 }}>
                 <ListItemButton component={RouterLink} to={item.to} selected={selected} aria-current={selected ? 'page' : undefined} onClick={onNavigate}>
                   <ListItemIcon>{item.icon}</ListItemIcon>
                   <ListItemText primary={item.label} slotProps={{ primary: { fontWeight: selected ? 600 : 500, fontSize: '0.9rem' } }} />
                 </ListItemButton>
-              </ListItem>
-            );
+              </ListItem>,
+            ];
           })}
         </List>
       </Box>

@@ -1,0 +1,409 @@
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, not, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  PAGE_SIZE,
+  PRODUCT_TYPES,
+  ProductTypeValue,
+  isYes,
+  type BulkDeleteProductsBody,
+  type BulkUpdateProductsBody,
+  type CreateProductBody,
+  type FieldErrors,
+  type ListProductsLiteQuery,
+  type ListProductsQuery,
+  type ProductLitePage,
+  type ProductLiteResponse,
+  type ProductPage,
+  type ProductPatch,
+  type ProductResponse,
+  type ProductTypeList,
+} from '@kontor/contract';
+import type { DbOrTx } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { catalogProducts, inventoryLevels, inventoryLocations, inventoryTransactions } from '../../db/schema/index.js';
+import type { Ctx } from '../../http/context.js';
+import { AppError, badRequest, notFound } from '../../http/errors.js';
+import { buildListQuery, type ListSpec } from '../../http/filters.js';
+import { pageRequest, pageResponse } from '../../http/pagination.js';
+import { lockAndRefreshProductStock } from '../inventory/ledger.service.js';
+
+/** The bodies after the contract parsed them: decimals are exact strings ready for NUMERIC. */
+export type CreateProductFields = z.output<typeof CreateProductBody>;
+export type ProductPatchFields = z.output<typeof ProductPatch>;
+export type BulkUpdateProductsFields = z.output<typeof BulkUpdateProductsBody>;
+type WritableFields = Partial<Omit<ProductPatchFields, 'id'>>;
+// The contract exports these three as schemas only.
+type ProductTypeListResponse = z.output<typeof ProductTypeList>;
+type ProductsLiteQuery = z.output<typeof ListProductsLiteQuery>;
+type ProductLitePageResponse = z.output<typeof ProductLitePage>;
+
+type ProductRow = typeof catalogProducts.$inferSelect;
+
+export const SKU_TAKEN = 'A product with this SKU already exists.';
+export const OWN_PROXY_PARENT = 'A product cannot be its own stock proxy parent.';
+export const DUPLICATE_ROW = 'This product appears more than once in the request.';
+const invalidPk = (id: number) => `Invalid pk "${id}" - object does not exist.`;
+
+/** The effective price (DESIGN §5): the manual override wins over the automatic price. */
+const effectivePrice = sql`coalesce(${catalogProducts.priceManualOverride}, ${catalogProducts.priceCalculatedAutomatically})`;
+
+/** DESIGN §5: a product is low when its stock is at or below a restock level that is set (> 0). */
+const lowStock = and(lte(catalogProducts.qtyInStock, catalogProducts.qtyRestockLevel), gt(catalogProducts.qtyRestockLevel, '0'))!;
+
+const productList: ListSpec = {
+  fields: {
+    id: { column: catalogProducts.id, type: 'int' },
+    sku: { column: catalogProducts.sku, type: 'text' },
+    name: { column: catalogProducts.name, type: 'text' },
+    product_type: { column: catalogProducts.productType, type: 'text', choices: ProductTypeValue.options },
+    created_at: { column: catalogProducts.createdAt, type: 'date' },
+    updated_at: { column: catalogProducts.updatedAt, type: 'date' },
+    // Ordering only: the contract's strict query schema refuses them as filters.
+    qty_in_stock: { column: catalogProducts.qtyInStock, type: 'numeric' },
+    price: { column: effectivePrice, type: 'numeric' },
+  },
+  search: [catalogProducts.sku, catalogProducts.name],
+  ordering: ['id', 'sku', 'name', 'qty_in_stock', 'price', 'created_at', 'updated_at'],
+  // Newest first, and the primary key alone is a stable order for pages.
+  defaultOrdering: [desc(catalogProducts.id)],
+};
+
+const productLiteList: ListSpec = {
+  fields: { id: { column: catalogProducts.id, type: 'int' } },
+  search: [catalogProducts.sku, catalogProducts.name],
+  ordering: ['id'],
+  defaultOrdering: [desc(catalogProducts.id)],
+};
+
+const decimalOrNull = (value: string | null) => (value === null ? null : Number(value));
+
+/** The one mapping from a row to the API shape; every endpoint answers through it. */
+export const toProductResponse = (row: ProductRow): ProductResponse => ({
+  id: row.id,
+  sku: row.sku,
+  name: row.name,
+  product_type: row.productType,
+  product__stock_proxy_parent: row.stockProxyParentId,
+  qty_in_stock: Number(row.qtyInStock),
+  cost_shipping: Number(row.costShipping),
+  price_manual_override: decimalOrNull(row.priceManualOverride),
+  price_on_sale: decimalOrNull(row.priceOnSale),
+  price: decimalOrNull(row.priceManualOverride ?? row.priceCalculatedAutomatically),
+  vat: Number(row.vat),
+  price_calculated_automatically: decimalOrNull(row.priceCalculatedAutomatically),
+  procurement_cost: decimalOrNull(row.procurementCost),
+  cost_packaging_labour: Number(row.costPackagingLabour),
+  cost_packaging_material: Number(row.costPackagingMaterial),
+  packaging_width: row.packagingWidth,
+  packaging_length: row.packagingLength,
+  packaging_height: row.packagingHeight,
+  packaging_weight: decimalOrNull(row.packagingWeight),
+  default_location_id: row.defaultLocationId,
+  qty_restock_level: Number(row.qtyRestockLevel),
+  qty_restock_amount: Number(row.qtyRestockAmount),
+  description: row.description,
+  image_urls: row.imageUrls,
+  url: row.url,
+  archived: row.archivedAt !== null,
+  created_at: row.createdAt.toISOString(),
+  updated_at: row.updatedAt.toISOString(),
+});
+
+/**
+ * API fields -> columns, only for the fields the body carries, so a bulk row changes exactly
+ * what it names. `archived` is left to the caller: create and update stamp it differently.
+ */
+function toColumns(fields: WritableFields): Partial<typeof catalogProducts.$inferInsert> {
+  const columns: Partial<typeof catalogProducts.$inferInsert> = {};
+  if (fields.sku !== undefined) columns.sku = fields.sku;
+  if (fields.name !== undefined) columns.name = fields.name;
+  if (fields.product_type !== undefined) columns.productType = fields.product_type;
+  if (fields.product__stock_proxy_parent !== undefined) columns.stockProxyParentId = fields.product__stock_proxy_parent;
+  if (fields.cost_shipping !== undefined) columns.costShipping = fields.cost_shipping;
+  if (fields.price_manual_override !== undefined) columns.priceManualOverride = fields.price_manual_override;
+  if (fields.price_on_sale !== undefined) columns.priceOnSale = fields.price_on_sale;
+  if (fields.vat !== undefined) columns.vat = fields.vat;
+  if (fields.cost_packaging_labour !== undefined) columns.costPackagingLabour = fields.cost_packaging_labour;
+  if (fields.cost_packaging_material !== undefined) columns.costPackagingMaterial = fields.cost_packaging_material;
+  if (fields.packaging_width !== undefined) columns.packagingWidth = fields.packaging_width;
+  if (fields.packaging_length !== undefined) columns.packagingLength = fields.packaging_length;
+  if (fields.packaging_height !== undefined) columns.packagingHeight = fields.packaging_height;
+  if (fields.packaging_weight !== undefined) columns.packagingWeight = fields.packaging_weight;
+  if (fields.default_location_id !== undefined) columns.defaultLocationId = fields.default_location_id;
+  if (fields.qty_restock_level !== undefined) columns.qtyRestockLevel = fields.qty_restock_level;
+  if (fields.qty_restock_amount !== undefined) columns.qtyRestockAmount = fields.qty_restock_amount;
+  if (fields.description !== undefined) columns.description = fields.description;
+  if (fields.image_urls !== undefined) columns.imageUrls = fields.image_urls;
+  if (fields.url !== undefined) columns.url = fields.url;
+  return columns;
+}
+
+const ofCompany = (ctx: Ctx, ...conditions: (SQL | undefined)[]) => and(eq(catalogProducts.companyId, ctx.user.companyId), ...conditions);
+
+/**
+ * Archived products stay out of lists unless asked for. A request for explicit ids (the spec's
+ * `?id__in=a,b`, used to resolve products an order or a ledger row points at) still finds them.
+ */
+function archivedFilter(archived: string | undefined, query: { id?: string | undefined; id__in?: string | undefined }): SQL | undefined {
+  if (archived !== undefined) return isYes(archived) ? isNotNull(catalogProducts.archivedAt) : isNull(catalogProducts.archivedAt);
+  if (query.id || query.id__in) return undefined;
+  return isNull(catalogProducts.archivedAt);
+}
+
+export function listProductTypes(): ProductTypeListResponse {
+  return { count: PRODUCT_TYPES.length, next: null, previous: null, results: PRODUCT_TYPES.map((t) => ({ value: t.value, name: t.name })) };
+}
+
+export async function listProducts(ctx: Ctx, query: ListProductsQuery, url: string): Promise<ProductPage> {
+  // The Yes/No filters are not columns; buildListQuery would call them unknown.
+  const { low_stock: lowStockParam, archived, ...filters } = query;
+  const { where, orderBy } = buildListQuery(filters, productList);
+  const scoped = ofCompany(
+    ctx,
+    where,
+    archivedFilter(archived, query),
+    lowStockParam === undefined ? undefined : isYes(lowStockParam) ? lowStock : not(lowStock),
+  );
+  const page = pageRequest(query, PAGE_SIZE.catalog);
+  const [total] = await ctx.db.select({ n: count() }).from(catalogProducts).where(scoped);
+  const rows = await ctx.db
+    .select()
+    .from(catalogProducts)
+    .where(scoped)
+    .orderBy(...orderBy)
+    .limit(page.limit)
+    .offset(page.offset);
+  return pageResponse(url, page, total?.n ?? 0, rows.map(toProductResponse));
+}
+
+/** The light list for pickers: the same scoping and search, five columns. */
+export async function listProductsLite(ctx: Ctx, query: ProductsLiteQuery, url: string): Promise<ProductLitePageResponse> {
+  const { where, orderBy } = buildListQuery(query, productLiteList);
+  const scoped = ofCompany(ctx, where, archivedFilter(undefined, query));
+  const page = pageRequest(query, PAGE_SIZE.catalog);
+  const [total] = await ctx.db.select({ n: count() }).from(catalogProducts).where(scoped);
+  const rows = await ctx.db
+    .select({
+      id: catalogProducts.id,
+      sku: catalogProducts.sku,
+      name: catalogProducts.name,
+      productType: catalogProducts.productType,
+      qtyInStock: catalogProducts.qtyInStock,
+    })
+    .from(catalogProducts)
+    .where(scoped)
+    .orderBy(...orderBy)
+    .limit(page.limit)
+    .offset(page.offset);
+  const results = rows.map((r): ProductLiteResponse => ({
+    id: r.id,
+    sku: r.sku,
+    name: r.name,
+    product_type: r.productType,
+    qty_in_stock: Number(r.qtyInStock),
+  }));
+  return pageResponse(url, page, total?.n ?? 0, results);
+}
+
+export async function getProduct(ctx: Ctx, id: number): Promise<ProductResponse> {
+  const [row] = await ctx.db
+    .select()
+    .from(catalogProducts)
+    .where(ofCompany(ctx, eq(catalogProducts.id, id)));
+  if (!row) throw notFound();
+  return toProductResponse(row);
+}
+
+/**
+ * Checks that the locations and proxy parents the rows name belong to the caller's company
+ * (another company's id is answered as not existing) and that no product is its own parent.
+ * `prefix(i)` places each row's errors (`''` for a single body, `products.2.` for bulk).
+ */
+async function checkReferences(
+  ctx: Ctx,
+  db: DbOrTx,
+  rows: { productId?: number; fields: WritableFields }[],
+  prefix: (index: number) => string,
+): Promise<FieldErrors> {
+  const locationIds = [...new Set(rows.map((r) => r.fields.default_location_id).filter((id): id is number => typeof id === 'number'))];
+  const parentIds = [...new Set(rows.map((r) => r.fields.product__stock_proxy_parent).filter((id): id is number => typeof id === 'number'))];
+  const knownLocations = new Set(
+    locationIds.length
+      ? (
+          await db
+            .select({ id: inventoryLocations.id })
+            .from(inventoryLocations)
+            .where(and(eq(inventoryLocations.companyId, ctx.user.companyId), inArray(inventoryLocations.id, locationIds)))
+        ).map((r) => r.id)
+      : [],
+  );
+  const knownParents = new Set(
+    parentIds.length
+      ? (
+          await db
+            .select({ id: catalogProducts.id })
+            .from(catalogProducts)
+            .where(ofCompany(ctx, inArray(catalogProducts.id, parentIds)))
+        ).map((r) => r.id)
+      : [],
+  );
+  const errors: FieldErrors = {};
+  rows.forEach(({ productId, fields }, index) => {
+    const location = fields.default_location_id;
+    if (typeof location === 'number' && !knownLocations.has(location)) errors[`${prefix(index)}default_location_id`] = [invalidPk(location)];
+    const parent = fields.product__stock_proxy_parent;
+    if (typeof parent === 'number') {
+      if (parent === productId) errors[`${prefix(index)}product__stock_proxy_parent`] = [OWN_PROXY_PARENT];
+      else if (!knownParents.has(parent)) errors[`${prefix(index)}product__stock_proxy_parent`] = [invalidPk(parent)];
+    }
+  });
+  return errors;
+}
+
+export async function createProduct(ctx: Ctx, body: CreateProductFields): Promise<ProductResponse> {
+  const errors = await checkReferences(ctx, ctx.db, [{ fields: body }], () => '');
+  if (Object.keys(errors).length) throw badRequest(errors);
+  try {
+    const [row] = await ctx.db
+      .insert(catalogProducts)
+      .values({
+        ...toColumns(body),
+        sku: body.sku,
+        name: body.name,
+        companyId: ctx.user.companyId,
+        accountId: ctx.user.id,
+        archivedAt: body.archived ? new Date() : null,
+      })
+      .returning();
+    return toProductResponse(row!);
+  } catch (err) {
+    // The unique index decides, so two operators creating the same SKU at once still get one product.
+    if (isUniqueViolation(err, 'catalog_products_company_sku_key')) throw badRequest({ sku: [SKU_TAKEN] });
+    throw err;
+  }
+}
+
+/**
+ * Applies every row of the bulk PUT, or none: one transaction, errors collected per row
+ * (`products.<index>.<field>`) and the whole request refused if any row fails.
+ */
+export async function bulkUpdateProducts(ctx: Ctx, body: BulkUpdateProductsFields): Promise<{ products: ProductResponse[] }> {
+  return ctx.db.transaction(async (tx) => {
+    const errors: FieldErrors = {};
+    const ids = body.products.map((p) => p.id);
+    // Locked in id order, so two bulk edits over the same products cannot deadlock.
+    const existing = await tx
+      .select({ id: catalogProducts.id })
+      .from(catalogProducts)
+      .where(ofCompany(ctx, inArray(catalogProducts.id, ids)))
+      .orderBy(asc(catalogProducts.id))
+      .for('update');
+    const known = new Set(existing.map((r) => r.id));
+    const seen = new Set<number>();
+    body.products.forEach(({ id }, index) => {
+      if (!known.has(id)) errors[`products.${index}.id`] = [invalidPk(id)];
+      else if (seen.has(id)) errors[`products.${index}.id`] = [DUPLICATE_ROW];
+      seen.add(id);
+    });
+    Object.assign(
+      errors,
+      await checkReferences(
+        ctx,
+        tx,
+        body.products.map(({ id, ...fields }) => ({ productId: id, fields })),
+        (index) => `products.${index}.`,
+      ),
+    );
+    if (Object.keys(errors).length) throw badRequest(errors);
+
+    // Rows that rename park their SKU on a unique placeholder first, so swapping two SKUs in
+    // one request works; a real clash is still caught by the unique index below.
+    const renamed = body.products.filter((p) => p.sku !== undefined).map((p) => p.id);
+    if (renamed.length) {
+      await tx
+        .update(catalogProducts)
+        .set({ sku: sql`'kontor-sku-swap:' || ${catalogProducts.id}::text || ':' || gen_random_uuid()::text` })
+        .where(ofCompany(ctx, inArray(catalogProducts.id, renamed)));
+    }
+
+    const updated: ProductRow[] = [];
+    for (const [index, { id, archived, ...fields }] of body.products.entries()) {
+      try {
+        // A savepoint per row: a unique violation spoils only it, and the other rows still get checked.
+        const [row] = await tx.transaction(async (sp) =>
+          sp
+            .update(catalogProducts)
+            .set({
+              ...toColumns(fields),
+              ...(archived === undefined ? {} : { archivedAt: archived ? sql`coalesce(${catalogProducts.archivedAt}, now())` : null }),
+              updatedAt: new Date(),
+            })
+            .where(ofCompany(ctx, eq(catalogProducts.id, id)))
+            .returning(),
+        );
+        updated.push(row!);
+      } catch (err) {
+        if (!isUniqueViolation(err, 'catalog_products_company_sku_key')) throw err;
+        errors[`products.${index}.sku`] = [SKU_TAKEN];
+      }
+    }
+    // Throwing inside the transaction rolls back the rows already written.
+    if (Object.keys(errors).length) throw badRequest(errors);
+    // A new restock level can make a product low (or no longer low) without any stock moving.
+    const restockChanged = body.products.filter((p) => p.qty_restock_level !== undefined).map((p) => p.id);
+    await lockAndRefreshProductStock(tx, ctx.user.companyId, restockChanged);
+    return { products: updated.map(toProductResponse) };
+  });
+}
+
+const stockConflict = (skus: string[]) =>
+  new AppError(
+    'conflict',
+    skus.length === 1
+      ? `Product ${skus[0]} has stock or stock history and cannot be deleted; archive it instead.`
+      : `Products ${skus.join(', ')} have stock or stock history and cannot be deleted; archive them instead.`,
+  );
+
+/**
+ * Deletes the products, or none of them. A product with stock or any ledger row is kept, so
+ * the ledger never loses its history; the operator archives it instead.
+ */
+export async function bulkDeleteProducts(ctx: Ctx, body: BulkDeleteProductsBody): Promise<void> {
+  const ids = [...new Set(body.products)];
+  await ctx.db.transaction(async (tx) => {
+    // The row locks make a concurrent stock movement wait for this delete (and then fail on
+    // its foreign key), or make this delete wait for it and see its ledger row below.
+    const rows = await tx
+      .select({ id: catalogProducts.id, sku: catalogProducts.sku })
+      .from(catalogProducts)
+      .where(ofCompany(ctx, inArray(catalogProducts.id, ids)))
+      .orderBy(asc(catalogProducts.id))
+      .for('update');
+    const known = new Set(rows.map((r) => r.id));
+    const missing = ids.filter((id) => !known.has(id));
+    if (missing.length) throw notFound(`No product with id ${missing.join(', ')}.`);
+
+    const withStock = await tx
+      .selectDistinct({ id: inventoryLevels.productId })
+      .from(inventoryLevels)
+      .where(and(inArray(inventoryLevels.productId, ids), gt(inventoryLevels.quantity, '0')));
+    const withHistory = await tx
+      .selectDistinct({ id: inventoryTransactions.productId })
+      .from(inventoryTransactions)
+      .where(inArray(inventoryTransactions.productId, ids));
+    const blocked = new Set([...withStock, ...withHistory].map((r) => r.id));
+    if (blocked.size) {
+      throw stockConflict(rows.filter((r) => blocked.has(r.id)).map((r) => r.sku));
+    }
+
+    // Empty level rows (a product once placed at a location) hold no stock and would block the delete.
+    await tx.delete(inventoryLevels).where(inArray(inventoryLevels.productId, ids));
+    // Variations that drew stock from a deleted parent fall back to their own; the foreign key
+    // would null it too, but silently, without marking the variation as changed.
+    await tx
+      .update(catalogProducts)
+      .set({ stockProxyParentId: null, updatedAt: new Date() })
+      .where(ofCompany(ctx, inArray(catalogProducts.stockProxyParentId, ids)));
+    await tx.delete(catalogProducts).where(ofCompany(ctx, inArray(catalogProducts.id, ids)));
+  });
+}

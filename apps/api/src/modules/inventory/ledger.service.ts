@@ -1,0 +1,405 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { FieldErrors, InventoryAction } from '@kontor/contract';
+import type { Tx } from '../../db/client.js';
+import { catalogProducts, inventoryLevels, inventoryLocations, inventoryTransactionHistory, inventoryTransactions, users } from '../../db/schema/index.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { notify } from '../notifications/notify.js';
+import { displayQuantity, fromCents, toCents } from './quantities.js';
+
+/**
+ * THE place where stock changes (DESIGN §5). Every ledger write — the transactions API, moves,
+ * and later picking and receiving — goes through `recordTransactions` or `editTransaction`,
+ * always inside the caller's database transaction.
+ *
+ * Lock order, the same for every writer so two writers never wait on each other in a circle:
+ *   1. the products, FOR UPDATE, by id. This serialises all writers of one product, which is
+ *      what makes the qty_in_stock recomputation and the low-stock notice race-free;
+ *   2. the locations, by id: FOR SHARE (a concurrent PUT cannot flip obsolete/not_for_stock
+ *      under us), FOR NO KEY UPDATE where a count will set stocktaking_perfomed_at;
+ *   3. the level rows, FOR UPDATE, by (location id, product id).
+ */
+
+export type LedgerActor = { companyId: number; userId: number | null };
+
+export type LedgerEntry = {
+  productId: number;
+  locationId: number;
+  action: InventoryAction;
+  /** NUMERIC text, as the contract's Quantity hands it over. */
+  quantity: string;
+  comments?: string;
+  moveId?: string | null;
+  /** The body field a location error belongs to: 'location', 'from_location', 'to_location'. */
+  locationField?: string;
+  /** The body field a quantity error belongs to. */
+  quantityField?: string;
+};
+
+export const MESSAGES_LEDGER = {
+  greaterThanZero: 'Ensure this value is greater than 0.',
+  obsolete: 'This location is obsolete.',
+  moveHalf: 'This transaction is one half of a stock move; only its comments can be edited. Move the stock back instead.',
+} as const;
+
+export const invalidPk = (id: number) => `Invalid pk "${id}" - object does not exist.`;
+export const notEnoughStock = (availableCents: number, abbreviation: string) =>
+  `Not enough stock: ${displayQuantity(availableCents)} available at ${abbreviation}.`;
+
+type LockedLocation = { id: number; abbreviationSlug: string; obsolete: boolean; notForStock: boolean };
+const levelKey = (productId: number, locationId: number) => `${productId}:${locationId}`;
+
+/** Locks the company's products; ids that do not resolve become field errors. */
+async function lockProducts(tx: Tx, companyId: number, ids: number[], field: string, errors: FieldErrors): Promise<void> {
+  const unique = [...new Set(ids)].sort((a, b) => a - b);
+  const rows = await tx
+    .select({ id: catalogProducts.id })
+    .from(catalogProducts)
+    .where(and(eq(catalogProducts.companyId, companyId), inArray(catalogProducts.id, unique)))
+    .orderBy(asc(catalogProducts.id))
+    .for('update');
+  const found = new Set(rows.map((r) => r.id));
+  for (const id of unique) if (!found.has(id)) (errors[field] ??= []).push(invalidPk(id));
+}
+
+/** Locks the company's locations in id order; `counting` ones in the stronger mode (see the top). */
+async function lockLocations(
+  tx: Tx,
+  companyId: number,
+  wanted: { id: number; field: string }[],
+  counting: Set<number>,
+  errors: FieldErrors,
+): Promise<Map<number, LockedLocation>> {
+  const out = new Map<number, LockedLocation>();
+  const ids = [...new Set(wanted.map((w) => w.id))].sort((a, b) => a - b);
+  for (const id of ids) {
+    const [row] = await tx
+      .select({
+        id: inventoryLocations.id,
+        abbreviationSlug: inventoryLocations.abbreviationSlug,
+        obsolete: inventoryLocations.obsolete,
+        notForStock: inventoryLocations.notForStock,
+      })
+      .from(inventoryLocations)
+      .where(and(eq(inventoryLocations.id, id), eq(inventoryLocations.companyId, companyId)))
+      .for(counting.has(id) ? 'no key update' : 'share');
+    if (row) out.set(id, row);
+  }
+  for (const w of wanted) if (!out.has(w.id) && !errors[w.field]?.includes(invalidPk(w.id))) (errors[w.field] ??= []).push(invalidPk(w.id));
+  return out;
+}
+
+/**
+ * Makes sure a level row exists for each pair (so there is a row to lock), then locks them all
+ * in (location, product) order and answers their quantities in cents.
+ */
+async function lockLevels(tx: Tx, companyId: number, pairs: [productId: number, locationId: number][]): Promise<Map<string, number>> {
+  const unique = [...new Map(pairs.map(([p, l]) => [levelKey(p, l), [p, l] as const])).values()].sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+  await tx
+    .insert(inventoryLevels)
+    .values(unique.map(([productId, locationId]) => ({ companyId, productId, locationId, quantity: '0' })))
+    .onConflictDoNothing();
+  const rows = await tx
+    .select({ productId: inventoryLevels.productId, locationId: inventoryLevels.locationId, quantity: inventoryLevels.quantity })
+    .from(inventoryLevels)
+    .where(
+      sql`(${inventoryLevels.productId}, ${inventoryLevels.locationId}) in (${sql.join(
+        unique.map(([p, l]) => sql`(${p}::int, ${l}::int)`),
+        sql`, `,
+      )})`,
+    )
+    .orderBy(asc(inventoryLevels.locationId), asc(inventoryLevels.productId))
+    .for('update');
+  return new Map(rows.map((r) => [levelKey(r.productId, r.locationId), toCents(r.quantity)]));
+}
+
+async function writeLevels(tx: Tx, levels: Map<string, number>, changed: Set<string>) {
+  for (const key of changed) {
+    const [productId, locationId] = key.split(':').map(Number) as [number, number];
+    await tx
+      .update(inventoryLevels)
+      .set({ quantity: fromCents(levels.get(key)!), updatedAt: new Date() })
+      .where(and(eq(inventoryLevels.productId, productId), eq(inventoryLevels.locationId, locationId)));
+  }
+}
+
+const isLow = (qtyInStock: string, restockLevel: string) => toCents(restockLevel) > 0 && toCents(qtyInStock) <= toCents(restockLevel);
+
+/**
+ * Recomputes qty_in_stock (sum of levels at stock locations, in SQL) for products the caller
+ * has locked, bumps updated_at, and raises or clears the low-stock notice: a product that
+ * becomes low is announced to every active user of the company once; it is announced again
+ * only after it was back above its restock level in between.
+ */
+export async function refreshProductStock(tx: Tx, companyId: number, productIds: number[]): Promise<void> {
+  if (productIds.length === 0) return;
+  const unique = [...new Set(productIds)];
+  const stockSum = sql`coalesce((
+    select sum(lv.quantity) from ${inventoryLevels} lv
+    join ${inventoryLocations} l on l.id = lv.location_id
+    where lv.product_id = ${catalogProducts.id} and not l.not_for_stock
+  ), 0)`;
+  const rows = await tx
+    .update(catalogProducts)
+    .set({ qtyInStock: stockSum, updatedAt: new Date() })
+    .where(and(eq(catalogProducts.companyId, companyId), inArray(catalogProducts.id, unique)))
+    .returning({
+      id: catalogProducts.id,
+      sku: catalogProducts.sku,
+      name: catalogProducts.name,
+      qtyInStock: catalogProducts.qtyInStock,
+      qtyRestockLevel: catalogProducts.qtyRestockLevel,
+      lowStockNotifiedAt: catalogProducts.lowStockNotifiedAt,
+    });
+  const becameLow = rows.filter((r) => isLow(r.qtyInStock, r.qtyRestockLevel) && !r.lowStockNotifiedAt);
+  const recovered = rows.filter((r) => !isLow(r.qtyInStock, r.qtyRestockLevel) && r.lowStockNotifiedAt);
+  if (becameLow.length) {
+    const receivers = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.companyId, companyId), eq(users.isActive, true)));
+    for (const product of becameLow) {
+      for (const receiver of receivers) {
+        await notify(tx, {
+          companyId,
+          receiverUserId: receiver.id,
+          kind: 'low_stock',
+          title: `Low stock: ${product.sku} ${product.name}`,
+          message: `${displayQuantity(toCents(product.qtyInStock))} left, restock level ${displayQuantity(toCents(product.qtyRestockLevel))}.`,
+          link: `/catalog/inventory?product=${product.id}`,
+        });
+      }
+    }
+    await tx
+      .update(catalogProducts)
+      .set({ lowStockNotifiedAt: new Date() })
+      .where(
+        and(
+          inArray(
+            catalogProducts.id,
+            becameLow.map((r) => r.id),
+          ),
+          isNull(catalogProducts.lowStockNotifiedAt),
+        ),
+      );
+  }
+  if (recovered.length) {
+    await tx
+      .update(catalogProducts)
+      .set({ lowStockNotifiedAt: null })
+      .where(
+        inArray(
+          catalogProducts.id,
+          recovered.map((r) => r.id),
+        ),
+      );
+  }
+}
+
+/** The first step of the lock order, for writers outside the ledger that change what qty_in_stock sums. */
+export async function lockProductsForStock(tx: Tx, companyId: number, productIds: number[]): Promise<void> {
+  if (productIds.length) await lockProducts(tx, companyId, productIds, 'product', {});
+}
+
+/** Locks (the lock order's first step) and refreshes qty_in_stock and the low-stock notice. */
+export async function lockAndRefreshProductStock(tx: Tx, companyId: number, productIds: number[]): Promise<void> {
+  if (productIds.length === 0) return;
+  await lockProducts(tx, companyId, productIds, 'product', {});
+  await refreshProductStock(tx, companyId, productIds);
+}
+
+/**
+ * Writes ledger rows and the levels they change, atomically: STOCK_IN adds, STOCK_OUT
+ * subtracts, STOCK_TAKING sets the level to the counted quantity and keeps the difference as
+ * delta. Nothing is written when any entry is refused. Answers the new transaction ids in
+ * the order of `entries`.
+ */
+export async function recordTransactions(tx: Tx, actor: LedgerActor, entries: LedgerEntry[]): Promise<number[]> {
+  const errors: FieldErrors = {};
+  for (const e of entries) {
+    if (e.action !== 'STOCK_TAKING' && toCents(e.quantity) <= 0) (errors[e.quantityField ?? 'quantity'] ??= []).push(MESSAGES_LEDGER.greaterThanZero);
+  }
+  if (Object.keys(errors).length) throw badRequest(errors);
+
+  await lockProducts(
+    tx,
+    actor.companyId,
+    entries.map((e) => e.productId),
+    'product',
+    errors,
+  );
+  const counting = new Set(entries.filter((e) => e.action === 'STOCK_TAKING').map((e) => e.locationId));
+  const locations = await lockLocations(
+    tx,
+    actor.companyId,
+    entries.map((e) => ({ id: e.locationId, field: e.locationField ?? 'location' })),
+    counting,
+    errors,
+  );
+  if (Object.keys(errors).length) throw badRequest(errors);
+  for (const e of entries) {
+    // Stock may still leave an obsolete location (to empty it) and be counted there, but not arrive.
+    if (e.action === 'STOCK_IN' && locations.get(e.locationId)!.obsolete) throw badRequest({ [e.locationField ?? 'location']: [MESSAGES_LEDGER.obsolete] });
+  }
+
+  const levels = await lockLevels(
+    tx,
+    actor.companyId,
+    entries.map((e) => [e.productId, e.locationId]),
+  );
+  const changed = new Set<string>();
+  const rows: (typeof inventoryTransactions.$inferInsert)[] = [];
+  for (const e of entries) {
+    const key = levelKey(e.productId, e.locationId);
+    const before = levels.get(key)!;
+    const quantity = toCents(e.quantity);
+    const after = e.action === 'STOCK_IN' ? before + quantity : e.action === 'STOCK_OUT' ? before - quantity : quantity;
+    if (after < 0) throw badRequest({ [e.quantityField ?? 'quantity']: [notEnoughStock(before, locations.get(e.locationId)!.abbreviationSlug)] });
+    levels.set(key, after);
+    changed.add(key);
+    rows.push({
+      companyId: actor.companyId,
+      accountId: actor.userId,
+      productId: e.productId,
+      locationId: e.locationId,
+      inventoryAction: e.action,
+      quantity: fromCents(quantity),
+      delta: fromCents(after - before),
+      comments: e.comments ?? '',
+      moveId: e.moveId ?? null,
+    });
+  }
+  await writeLevels(tx, levels, changed);
+  const inserted = await tx.insert(inventoryTransactions).values(rows).returning({ id: inventoryTransactions.id });
+  if (counting.size) {
+    await tx
+      .update(inventoryLocations)
+      .set({ stocktakingPerfomedAt: new Date() })
+      .where(inArray(inventoryLocations.id, [...counting]));
+  }
+  await refreshProductStock(
+    tx,
+    actor.companyId,
+    entries.map((e) => e.productId),
+  );
+  return inserted.map((r) => r.id);
+}
+
+export type TransactionEdit = {
+  quantity?: string | undefined;
+  inventory_action?: InventoryAction | undefined;
+  location?: number | undefined;
+  comments?: string | undefined;
+};
+
+/**
+ * Edits a ledger row (PUT): reverses its old delta, applies the new values under the same
+ * rules and locks, and keeps the old values in inventory_transaction_history.
+ *
+ * A STOCK_TAKING row says "at that moment there were N here", so its new delta is measured
+ * against the level just before it: the sum of the earlier ledger rows (lower id) of that
+ * product at its (new) location. Later rows keep their deltas, so the current level moves by
+ * exactly new delta - old delta and the ledger still sums to the level.
+ */
+export async function editTransaction(tx: Tx, actor: LedgerActor, id: number, edit: TransactionEdit): Promise<void> {
+  const [row] = await tx
+    .select()
+    .from(inventoryTransactions)
+    .where(and(eq(inventoryTransactions.id, id), eq(inventoryTransactions.companyId, actor.companyId)))
+    .for('update');
+  if (!row) throw notFound();
+  const action = edit.inventory_action ?? row.inventoryAction;
+  const quantity = toCents(edit.quantity ?? row.quantity);
+  const locationId = edit.location ?? row.locationId;
+  const comments = edit.comments ?? row.comments;
+  const changesStock = action !== row.inventoryAction || quantity !== toCents(row.quantity) || locationId !== row.locationId;
+
+  if (row.moveId && changesStock) throw badRequest({ non_field_errors: [MESSAGES_LEDGER.moveHalf] });
+  if (action !== 'STOCK_TAKING' && quantity <= 0) throw badRequest({ quantity: [MESSAGES_LEDGER.greaterThanZero] });
+
+  const errors: FieldErrors = {};
+  await lockProducts(tx, actor.companyId, [row.productId], 'product', errors);
+  const wanted = [
+    { id: locationId, field: 'location' },
+    { id: row.locationId, field: 'location' },
+  ];
+  const locations = await lockLocations(tx, actor.companyId, wanted, action === 'STOCK_TAKING' ? new Set([locationId]) : new Set(), errors);
+  if (Object.keys(errors).length) throw badRequest(errors);
+  const target = locations.get(locationId)!;
+  const sameShape = locationId === row.locationId && action === row.inventoryAction;
+  // Lowering or rewording a receipt into an obsolete location is fine; bringing more stock there is not.
+  if (action === 'STOCK_IN' && target.obsolete && !(sameShape && quantity <= toCents(row.quantity))) {
+    throw badRequest({ location: [MESSAGES_LEDGER.obsolete] });
+  }
+
+  if (changesStock) {
+    const levels = await lockLevels(tx, actor.companyId, [
+      [row.productId, row.locationId],
+      [row.productId, locationId],
+    ]);
+    const oldKey = levelKey(row.productId, row.locationId);
+    const newKey = levelKey(row.productId, locationId);
+    const currentAtOld = levels.get(oldKey)!;
+    levels.set(oldKey, currentAtOld - toCents(row.delta));
+    const available = levels.get(newKey)!;
+    let delta: number;
+    if (action === 'STOCK_IN') delta = quantity;
+    else if (action === 'STOCK_OUT') delta = -quantity;
+    else {
+      const [before] = await tx
+        .select({ sum: sql<string>`coalesce(sum(${inventoryTransactions.delta}), 0)` })
+        .from(inventoryTransactions)
+        .where(
+          and(
+            eq(inventoryTransactions.productId, row.productId),
+            eq(inventoryTransactions.locationId, locationId),
+            sql`${inventoryTransactions.id} < ${row.id}`,
+          ),
+        );
+      delta = quantity - toCents(before!.sum);
+    }
+    levels.set(newKey, available + delta);
+    // Undoing the old row alone can go below zero (a receipt whose goods already left): then
+    // what is there now is the useful figure.
+    if (levels.get(oldKey)! < 0) {
+      throw badRequest({ quantity: [notEnoughStock(currentAtOld, locations.get(row.locationId)!.abbreviationSlug)] });
+    }
+    if (levels.get(newKey)! < 0) throw badRequest({ quantity: [notEnoughStock(Math.max(0, available), target.abbreviationSlug)] });
+    await writeLevels(tx, levels, new Set([oldKey, newKey]));
+    await tx.insert(inventoryTransactionHistory).values({
+      companyId: actor.companyId,
+      transactionId: row.id,
+      changedBy: actor.userId,
+      oldLocationId: row.locationId,
+      oldInventoryAction: row.inventoryAction,
+      oldQuantity: row.quantity,
+      oldDelta: row.delta,
+      oldComments: row.comments,
+    });
+    await tx
+      .update(inventoryTransactions)
+      .set({ inventoryAction: action, quantity: fromCents(quantity), delta: fromCents(delta), locationId, comments, updatedAt: new Date() })
+      .where(eq(inventoryTransactions.id, row.id));
+    if (action === 'STOCK_TAKING') {
+      // The count happened when the row was created; the location's date only moves forward.
+      await tx
+        .update(inventoryLocations)
+        .set({ stocktakingPerfomedAt: sql`greatest(${inventoryLocations.stocktakingPerfomedAt}, ${row.createdAt.toISOString()}::timestamptz)` })
+        .where(eq(inventoryLocations.id, locationId));
+    }
+    await refreshProductStock(tx, actor.companyId, [row.productId]);
+    return;
+  }
+  if (comments !== row.comments) {
+    await tx.insert(inventoryTransactionHistory).values({
+      companyId: actor.companyId,
+      transactionId: row.id,
+      changedBy: actor.userId,
+      oldLocationId: row.locationId,
+      oldInventoryAction: row.inventoryAction,
+      oldQuantity: row.quantity,
+      oldDelta: row.delta,
+      oldComments: row.comments,
+    });
+    await tx.update(inventoryTransactions).set({ comments, updatedAt: new Date() }).where(eq(inventoryTransactions.id, row.id));
+  }
+}

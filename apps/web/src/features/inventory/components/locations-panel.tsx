@@ -1,0 +1,333 @@
+import { MESSAGES, PAGE_SIZE, type LocationResponse } from '@kontor/contract';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import IconButton from '@mui/material/IconButton';
+import InputBase from '@mui/material/InputBase';
+import LinearProgress from '@mui/material/LinearProgress';
+import NativeSelect from '@mui/material/NativeSelect';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import { useState, type KeyboardEvent } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { SearchField } from '@/components/search-field';
+import { useSnackbar } from '@/components/snackbar-provider';
+import { TableMessageRow } from '@/components/table-message-row';
+import { errorText } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
+import { useDeleteLocation } from '../api/delete-location';
+import { useLocationTypeOptions } from '../api/list-location-types';
+import { useLocations } from '../api/list-locations';
+import { useUpdateLocations } from '../api/update-locations';
+import { useListFilters } from '../hooks/use-list-filters';
+import { CreateLocationDialog } from './create-location-dialog';
+
+export const LOCATIONS_PAGE_SIZE = PAGE_SIZE.inventoryLocations;
+const FILTERS = ['search', 'obsolete', 'type'] as const;
+const COLUMNS = 8;
+
+type Editable = Pick<LocationResponse, 'name' | 'abbreviation_slug' | 'type' | 'comment' | 'obsolete' | 'not_for_stock'>;
+type Edits = Record<number, Partial<Editable>>;
+
+const cellInput = {
+  width: '100%',
+  fontSize: '0.875rem',
+  px: 1,
+  py: 0.25,
+  borderRadius: 1,
+  border: 1,
+  borderColor: 'transparent',
+  '&:hover': { borderColor: 'divider' },
+  '&.Mui-focused': { borderColor: 'primary.main', bgcolor: 'background.paper' },
+} as const;
+
+/** Inline-edited grid: edited rows are marked and saved together by one bulk PUT. */
+export function LocationsPanel() {
+  const showSnackbar = useSnackbar();
+  const { filters, page, setFilter, setPage } = useListFilters(FILTERS);
+  const locations = useLocations({ ...filters, page, limit: LOCATIONS_PAGE_SIZE });
+  const types = useLocationTypeOptions();
+  const updateMutation = useUpdateLocations();
+  const deleteMutation = useDeleteLocation();
+  const [edits, setEdits] = useState<Edits>({});
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<LocationResponse | null>(null);
+
+  const data = locations.data;
+  const lastPage = data ? Math.max(0, Math.ceil(data.count / LOCATIONS_PAGE_SIZE) - 1) : 0;
+  const editedCount = Object.keys(edits).length;
+  const filtered = FILTERS.some((name) => filters[name] !== '');
+
+  const handleEdit = <K extends keyof Editable>(location: LocationResponse, field: K, value: Editable[K]) => {
+    setEdits((current) => {
+      const row = { ...current[location.id], [field]: value };
+      // Back to what the server has: that field is no longer an edit.
+      if (location[field] === value) delete row[field];
+      const next = { ...current };
+      if (Object.keys(row).length) next[location.id] = row;
+      else delete next[location.id];
+      return next;
+    });
+  };
+
+  const handleSave = () => {
+    if (editedCount === 0) return;
+    setSaveError(null);
+    const rows = Object.entries(edits).map(([id, changes]) => ({ id: Number(id), ...changes }));
+    updateMutation.mutate(
+      { locations: rows },
+      {
+        onSuccess: () => {
+          setEdits({});
+          showSnackbar(MESSAGES.updateSuccessfully);
+        },
+        onError: (error) => setSaveError(errorText(error)),
+      },
+    );
+  };
+
+  const handleDiscard = () => {
+    setEdits({});
+    setSaveError(null);
+  };
+
+  const handleDelete = () => {
+    if (!deleting) return;
+    deleteMutation.mutate(deleting.id, {
+      onSuccess: () => {
+        showSnackbar(MESSAGES.removed);
+        setEdits(({ [deleting.id]: _removed, ...rest }) => rest);
+        setDeleting(null);
+      },
+      // A location that holds stock or history answers 409 with the reason.
+      onError: (error) => {
+        showSnackbar(errorText(error), 'error');
+        setDeleting(null);
+      },
+    });
+  };
+
+  // Enter in any cell saves every edited row; Escape discards.
+  const handleKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' && !event.shiftKey) {
+      event.preventDefault();
+      handleSave();
+    }
+  };
+
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, p: 2, alignItems: 'center' }}>
+        <SearchField label="Search locations" value={filters.search} onSearch={(value) => setFilter('search', value)} />
+        <TextField
+          select
+          size="small"
+          fullWidth={false}
+          label="Obsolete"
+          value={filters.obsolete}
+          onChange={(event) => setFilter('obsolete', event.target.value)}
+          sx={{ minWidth: 130 }}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        >
+          <option value="">All</option>
+          <option value="No">No</option>
+          <option value="Yes">Yes</option>
+        </TextField>
+        <TextField
+          select
+          size="small"
+          fullWidth={false}
+          label="Type"
+          value={filters.type}
+          onChange={(event) => setFilter('type', event.target.value)}
+          sx={{ minWidth: 150 }}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        >
+          <option value="">All types</option>
+          {types.data?.map((type) => (
+            <option key={type.id} value={String(type.id)}>
+              {type.name}
+            </option>
+          ))}
+        </TextField>
+        <Box sx={{ flexGrow: 1 }} />
+        {editedCount > 0 ? (
+          <Typography variant="body2" color="warning.main" sx={{ fontWeight: 600 }}>
+            {editedCount === 1 ? '1 edited row' : `${editedCount} edited rows`}
+          </Typography>
+        ) : null}
+        <Button color="inherit" onClick={handleDiscard} disabled={editedCount === 0 || updateMutation.isPending}>
+          Discard
+        </Button>
+        <Button variant="contained" onClick={handleSave} disabled={editedCount === 0} loading={updateMutation.isPending}>
+          Save changes
+        </Button>
+        <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+          New location
+        </Button>
+      </Box>
+      {saveError ? (
+        <Alert severity="error" sx={{ mx: 2, mb: 2 }} onClose={() => setSaveError(null)}>
+          {saveError}
+        </Alert>
+      ) : null}
+      {locations.isFetching ? <LinearProgress sx={{ height: 2 }} /> : <Box sx={{ height: 2 }} />}
+      <TableContainer>
+        <Table size="small" aria-label="Inventory locations" onKeyDown={handleKeyDown}>
+          <TableHead>
+            <TableRow>
+              <TableCell sx={{ minWidth: 180 }}>Name</TableCell>
+              <TableCell sx={{ width: 140 }}>Abbreviation</TableCell>
+              <TableCell sx={{ width: 150 }}>Type</TableCell>
+              <TableCell sx={{ minWidth: 180 }}>Comment</TableCell>
+              <TableCell align="center" sx={{ width: 90 }}>
+                Obsolete
+              </TableCell>
+              <TableCell align="center" sx={{ width: 110 }}>
+                Not for stock
+              </TableCell>
+              <TableCell sx={{ width: 130 }}>Last stocktaking</TableCell>
+              <TableCell align="right" sx={{ width: 56 }}>
+                <Box
+                  component="span"
+                  sx={{ position: 'absolute', width: '1px', height: '1px', m: '-1px', overflow: 'hidden', whiteSpace: 'nowrap', clip: 'rect(0 0 0 0)' }}
+                >
+                  Actions
+                </Box>
+              </TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {locations.isError ? <TableMessageRow colSpan={COLUMNS} error={errorText(locations.error)} /> : null}
+            {!locations.isError &&
+              data?.results.map((location) => {
+                const edit = edits[location.id];
+                const value = { ...location, ...edit };
+                const label = location.name;
+                return (
+                  <TableRow
+                    key={location.id}
+                    data-edited={edit ? 'true' : undefined}
+                    sx={
+                      edit
+                        ? { bgcolor: (theme) => `${theme.palette.warning.main}14`, boxShadow: (theme) => `inset 3px 0 0 ${theme.palette.warning.main}` }
+                        : undefined
+                    }
+                  >
+                    <TableCell>
+                      <InputBase
+                        value={value.name}
+                        onChange={(event) => handleEdit(location, 'name', event.target.value)}
+                        inputProps={{ 'aria-label': `Name of ${label}` }}
+                        sx={cellInput}
+                      />
+                    </TableCell>
+                    <TableCell>
+                      <InputBase
+                        value={value.abbreviation_slug}
+                        onChange={(event) => handleEdit(location, 'abbreviation_slug', event.target.value)}
+                        inputProps={{ 'aria-label': `Abbreviation of ${label}` }}
+                        sx={{ ...cellInput, fontFamily: 'monospace' }}
+                      />
+                    </TableCell>
+                    <TableCell>
+                      <NativeSelect
+                        value={value.type === null ? '' : String(value.type)}
+                        onChange={(event) => handleEdit(location, 'type', event.target.value ? Number(event.target.value) : null)}
+                        inputProps={{ 'aria-label': `Type of ${label}` }}
+                        disableUnderline
+                        sx={{ ...cellInput, px: 0.5 }}
+                      >
+                        <option value="">No type</option>
+                        {/* The row's own type, in case the options are still loading. */}
+                        {location.type !== null && !types.data?.some((type) => type.id === location.type) ? (
+                          <option value={String(location.type)}>{location.type_name}</option>
+                        ) : null}
+                        {types.data?.map((type) => (
+                          <option key={type.id} value={String(type.id)}>
+                            {type.name}
+                          </option>
+                        ))}
+                      </NativeSelect>
+                    </TableCell>
+                    <TableCell>
+                      <InputBase
+                        value={value.comment}
+                        onChange={(event) => handleEdit(location, 'comment', event.target.value)}
+                        inputProps={{ 'aria-label': `Comment of ${label}` }}
+                        placeholder="—"
+                        sx={cellInput}
+                      />
+                    </TableCell>
+                    <TableCell align="center" padding="checkbox">
+                      <Checkbox
+                        size="small"
+                        checked={value.obsolete}
+                        onChange={(event) => handleEdit(location, 'obsolete', event.target.checked)}
+                        slotProps={{ input: { 'aria-label': `${label} is obsolete` } }}
+                      />
+                    </TableCell>
+                    <TableCell align="center" padding="checkbox">
+                      <Checkbox
+                        size="small"
+                        checked={value.not_for_stock}
+                        onChange={(event) => handleEdit(location, 'not_for_stock', event.target.checked)}
+                        slotProps={{ input: { 'aria-label': `${label} is not for stock` } }}
+                      />
+                    </TableCell>
+                    <TableCell sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>{formatDate(location.stocktaking_perfomed_at) || '—'}</TableCell>
+                    <TableCell align="right">
+                      <Tooltip title="Delete">
+                        <IconButton size="small" aria-label={`Delete ${label}`} onClick={() => setDeleting(location)}>
+                          <DeleteOutlineIcon fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            {!locations.isError && data && data.results.length === 0 ? (
+              <TableMessageRow
+                colSpan={COLUMNS}
+                hint={filtered ? 'Try other filters.' : 'Locations are where stock is kept: shelves, bins, warehouses. Create one with New location.'}
+              >
+                {filtered ? 'No location matches these filters.' : 'No locations yet.'}
+              </TableMessageRow>
+            ) : null}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={data?.count ?? 0}
+        page={Math.min(page, lastPage)}
+        rowsPerPage={LOCATIONS_PAGE_SIZE}
+        rowsPerPageOptions={[]}
+        onPageChange={(_event, next) => setPage(next)}
+      />
+      <CreateLocationDialog open={creating} onClose={() => setCreating(false)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete location?"
+        message={`'${deleting?.name ?? ''}' is deleted. A location that holds stock or has transactions cannot be deleted: mark it obsolete instead.`}
+        confirmLabel="Delete"
+        destructive
+        pending={deleteMutation.isPending}
+        onConfirm={handleDelete}
+        onClose={() => setDeleting(null)}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,72 @@
+import { MESSAGES, Quantity, type StocktakingRow } from '@kontor/contract';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { useSnackbar } from '@/components/snackbar-provider';
+import { errorText, fieldErrorsOf } from '@/lib/api-client';
+import { useCreateTransaction } from '../api/create-transaction';
+import { QUANTITY_INPUT_PROPS } from './quantity';
+
+/** A count for one stocktaking row: records a STOCK_TAKING with the counted quantity (Enter saves). */
+export function StockCountCell({ row }: { row: StocktakingRow }) {
+  const showSnackbar = useSnackbar();
+  const createMutation = useCreateTransaction();
+  const [count, setCount] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const label = `${row.sku} at ${row.abbreviation_slug}`;
+
+  const handleSave = () => {
+    const parsed = Quantity.safeParse(count);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'A valid number is required.');
+      return;
+    }
+    setError(null);
+    createMutation.mutate(
+      { product: row.product_id, location: row.location_id, inventory_action: 'STOCK_TAKING', quantity: parsed.data, comments: '' },
+      {
+        onSuccess: () => {
+          setCount('');
+          showSnackbar(MESSAGES.transactionAdded);
+        },
+        onError: (failure) => {
+          const fields = fieldErrorsOf(failure);
+          setError(fields?.quantity?.join(' ') ?? errorText(failure));
+        },
+      },
+    );
+  };
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      aria-label={`Count ${label}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        handleSave();
+      }}
+      sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', justifyContent: 'flex-end' }}
+    >
+      <TextField
+        size="small"
+        fullWidth={false}
+        type="number"
+        placeholder="Counted"
+        value={count}
+        onChange={(event) => {
+          setCount(event.target.value);
+          setError(null);
+        }}
+        error={Boolean(error)}
+        helperText={error ?? undefined}
+        sx={{ width: 120 }}
+        slotProps={{ htmlInput: { ...QUANTITY_INPUT_PROPS, 'aria-label': `Counted quantity of ${label}` } }}
+      />
+      <Button type="submit" size="small" variant="outlined" disabled={count === ''} loading={createMutation.isPending} sx={{ mt: 0.25, whiteSpace: 'nowrap' }}>
+        Save count
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,180 @@
+import { MESSAGES, type TransactionResponse } from '@kontor/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithApp, testUser } from '@/test/render';
+import { server } from '@/test/server';
+import { inventoryKeys } from '../api/query-keys';
+import { createInventoryBackend, createLocation, createProduct } from '../testing/inventory-backend';
+import { AddTransactionDialog, LOCATION_REQUIRED } from './add-transaction-dialog';
+import { EditTransactionDialog } from './edit-transaction-dialog';
+import { clampQuantity, MoveStockDialog } from './move-stock-dialog';
+
+const a1 = createLocation({ name: 'Aisle 1', abbreviation_slug: 'A1' });
+const b2 = createLocation({ name: 'Back room', abbreviation_slug: 'B2' });
+const c3 = createLocation({ name: 'Cellar', abbreviation_slug: 'C3' });
+const product = createProduct({ sku: 'TEA-01', name: 'Green tea' });
+
+function setup(levels: { product: number; location: number; quantity: number }[] = []) {
+  const backend = createInventoryBackend({ locations: [a1, b2, c3], products: [product], levels });
+  server.use(...backend.handlers);
+  return backend;
+}
+
+const postsTo = (backend: ReturnType<typeof setup>, path: string) => backend.state.requests.filter((r) => r.method === 'POST' && r.path === path);
+
+describe('AddTransactionDialog', () => {
+  it('needs a location, then posts the transaction, says so and refreshes stock', async () => {
+    const backend = setup();
+    const onClose = vi.fn();
+    const { events, queryClient } = renderWithApp(<AddTransactionDialog open product={product} onClose={onClose} />, { user: testUser });
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    const dialog = await screen.findByRole('dialog', { name: 'Add transaction' });
+    expect(within(dialog).getByText('TEA-01')).toBeInTheDocument();
+    await within(dialog).findByRole('option', { name: 'A1 — Aisle 1' });
+
+    await events.type(within(dialog).getByLabelText(/Quantity/), '12.5');
+    await events.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(LOCATION_REQUIRED)).toBeInTheDocument();
+    expect(postsTo(backend, '/catalog/inventory_transactions/')).toHaveLength(0);
+
+    await events.selectOptions(within(dialog).getByLabelText(/Location/), 'A1 — Aisle 1');
+    await events.type(within(dialog).getByLabelText('Comments'), 'Delivery 42');
+    await events.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText(MESSAGES.transactionAdded)).toBeInTheDocument();
+    expect(onClose).toHaveBeenCalled();
+    expect(postsTo(backend, '/catalog/inventory_transactions/')[0]?.body).toEqual({
+      product: product.id,
+      location: a1.id,
+      inventory_action: 'STOCK_IN',
+      quantity: '12.50',
+      comments: 'Delivery 42',
+    });
+    // Spec §4: the inventories and the transactions are refreshed (and what sums them).
+    const keys = invalidate.mock.calls.map(([filters]) => filters?.queryKey);
+    expect(keys).toEqual([inventoryKeys.inventories, inventoryKeys.transactions, inventoryKeys.products, inventoryKeys.stocktaking]);
+  });
+
+  it('shows a 400 from the server at its field', async () => {
+    setup([{ product: product.id, location: a1.id, quantity: 3 }]);
+    const { events } = renderWithApp(
+      <AddTransactionDialog open product={product} defaultLocationId={a1.id} defaultAction="STOCK_OUT" onClose={() => undefined} />,
+      {
+        user: testUser,
+      },
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Add transaction' });
+    await within(dialog).findByRole('option', { name: 'A1 — Aisle 1' });
+    expect(within(dialog).getByLabelText(/Location/)).toHaveValue(String(a1.id));
+    await events.type(within(dialog).getByLabelText(/Quantity/), '5');
+    await events.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Not enough stock: 3.00 available at A1.')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/Quantity/)).toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
+describe('MoveStockDialog', () => {
+  it('clamps a quantity to the maximum', () => {
+    expect(clampQuantity('7', 5)).toBe('5');
+    expect(clampQuantity('4.5', 5)).toBe('4.5');
+    expect(clampQuantity('', 5)).toBe('');
+    expect(clampQuantity('3', undefined)).toBe('3');
+  });
+
+  it('preselects the only source holding stock, clamps the quantity, and moves', async () => {
+    const backend = setup([{ product: product.id, location: a1.id, quantity: 5 }]);
+    const onClose = vi.fn();
+    const { events } = renderWithApp(<MoveStockDialog open product={product} onClose={onClose} />, { user: testUser });
+    const dialog = await screen.findByRole('dialog', { name: 'Move stock' });
+    const source = await within(dialog).findByLabelText(/From location/);
+    expect(source).toHaveValue(String(a1.id));
+    expect(within(dialog).getByRole('option', { name: 'A1 (5 in stock)' })).toBeInTheDocument();
+
+    // The target never offers the source.
+    const target = within(dialog).getByLabelText(/To location/);
+    expect(within(target).queryByRole('option', { name: /^A1/ })).not.toBeInTheDocument();
+    expect(within(target).getByRole('option', { name: 'B2 — Back room' })).toBeInTheDocument();
+
+    const quantity = within(dialog).getByLabelText(/Quantity/);
+    await events.type(quantity, '9');
+    expect(quantity).toHaveValue(5);
+
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    await events.selectOptions(target, 'B2 — Back room');
+    expect(save).toBeEnabled();
+    await events.click(save);
+
+    expect(await screen.findByText(MESSAGES.transactionMoved)).toBeInTheDocument();
+    expect(onClose).toHaveBeenCalled();
+    expect(postsTo(backend, '/catalog/inventory_transactions/move/')[0]?.body).toEqual({
+      product: product.id,
+      from_location: a1.id,
+      to_location: b2.id,
+      quantity: '5.00',
+      comments: '',
+    });
+  });
+
+  it('keeps Save disabled until source, quantity and target are chosen when several locations hold stock', async () => {
+    setup([
+      { product: product.id, location: a1.id, quantity: 5 },
+      { product: product.id, location: b2.id, quantity: 2 },
+    ]);
+    const { events } = renderWithApp(<MoveStockDialog open product={product} onClose={() => undefined} />, { user: testUser });
+    const dialog = await screen.findByRole('dialog', { name: 'Move stock' });
+    const source = await within(dialog).findByLabelText(/From location/);
+    expect(source).toHaveValue('');
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+
+    await events.selectOptions(source, 'B2 (2 in stock)');
+    expect(save).toBeDisabled();
+    await events.type(within(dialog).getByLabelText(/Quantity/), '3');
+    // Clamped to what B2 holds.
+    expect(within(dialog).getByLabelText(/Quantity/)).toHaveValue(2);
+    expect(save).toBeDisabled();
+    await events.selectOptions(within(dialog).getByLabelText(/To location/), 'C3 — Cellar');
+    expect(save).toBeEnabled();
+
+    // A zero quantity cannot be moved.
+    await events.clear(within(dialog).getByLabelText(/Quantity/));
+    await events.type(within(dialog).getByLabelText(/Quantity/), '0');
+    expect(save).toBeDisabled();
+  });
+
+  it('says when there is nothing to move', async () => {
+    setup();
+    renderWithApp(<MoveStockDialog open product={product} onClose={() => undefined} />, { user: testUser });
+    expect(await screen.findByText(/no stock at any location/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+});
+
+describe('EditTransactionDialog', () => {
+  it('puts the edited quantity, location and comments, and says so', async () => {
+    const backend = setup();
+    // A ledger row to edit: booked through the fake API, so it is stored there.
+    const created = await fetch('/api/catalog/inventory_transactions/', {
+      method: 'POST',
+      body: JSON.stringify({ product: product.id, location: a1.id, inventory_action: 'STOCK_IN', quantity: '4.00', comments: '' }),
+    }).then((r) => r.json() as Promise<TransactionResponse>);
+    const onClose = vi.fn();
+    const { events } = renderWithApp(<EditTransactionDialog transaction={created} onClose={onClose} />, { user: testUser });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit transaction' });
+    await within(dialog).findByRole('option', { name: 'B2 — Back room' });
+    expect(within(dialog).getByLabelText(/Location/)).toHaveValue(String(a1.id));
+    expect(within(dialog).getByLabelText(/Quantity/)).toHaveValue(4);
+
+    await events.clear(within(dialog).getByLabelText(/Quantity/));
+    await events.type(within(dialog).getByLabelText(/Quantity/), '6');
+    await events.selectOptions(within(dialog).getByLabelText(/Location/), 'B2 — Back room');
+    await events.type(within(dialog).getByLabelText('Comments'), 'Miscounted');
+    await events.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText(MESSAGES.transactionUpdated)).toBeInTheDocument();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const put = backend.state.requests.find((r) => r.method === 'PUT');
+    expect(put).toMatchObject({ path: `/catalog/inventory_transactions/${created.id}/`, body: { quantity: '6.00', location: b2.id, comments: 'Miscounted' } });
+  });
+});

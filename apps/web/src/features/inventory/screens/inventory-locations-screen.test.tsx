@@ -1,0 +1,111 @@
+import { MESSAGES } from '@kontor/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithApp, testUser } from '@/test/render';
+import { server } from '@/test/server';
+import { createInventoryBackend, createLocation, createLocationType, createProduct } from '../testing/inventory-backend';
+import { InventoryLocationsScreen } from './inventory-locations-screen';
+
+const shelf = createLocationType({ name: 'Shelf' });
+const pallet = createLocationType({ name: 'Pallet' });
+
+describe('InventoryLocationsScreen', () => {
+  it('saves the edited rows together with one bulk PUT, and Discard resets', async () => {
+    const a1 = createLocation({ name: 'Aisle 1', abbreviation_slug: 'A1' });
+    const b2 = createLocation({ name: 'Back room', abbreviation_slug: 'B2' });
+    const backend = createInventoryBackend({ locations: [a1, b2], types: [shelf] });
+    server.use(...backend.handlers);
+    const { events } = renderWithApp(<InventoryLocationsScreen />, { user: testUser, route: '/catalog/inventory-locations' });
+
+    const name = await screen.findByLabelText('Name of Aisle 1');
+    const save = screen.getByRole('button', { name: 'Save changes' });
+    expect(save).toBeDisabled();
+    await events.clear(name);
+    await events.type(name, 'Aisle One');
+    const type = screen.getByLabelText('Type of Back room');
+    await within(type).findByRole('option', { name: 'Shelf' });
+    await events.selectOptions(type, 'Shelf');
+    await events.click(screen.getByLabelText('Back room is obsolete'));
+    expect(screen.getByText('2 edited rows')).toBeInTheDocument();
+    expect(name.closest('tr')).toHaveAttribute('data-edited', 'true');
+
+    // Enter in a cell saves every edited row.
+    await events.type(screen.getByLabelText('Comment of Aisle 1'), 'Front{Enter}');
+    expect(await screen.findByText(MESSAGES.updateSuccessfully)).toBeInTheDocument();
+    const put = backend.state.requests.find((r) => r.method === 'PUT');
+    expect(put?.body).toEqual({
+      locations: [
+        { id: a1.id, name: 'Aisle One', comment: 'Front' },
+        { id: b2.id, type: shelf.id, obsolete: true },
+      ],
+    });
+    await waitFor(() => expect(save).toBeDisabled());
+
+    await events.type(screen.getByLabelText('Abbreviation of Aisle One'), 'X');
+    expect(screen.getByText('1 edited row')).toBeInTheDocument();
+    await events.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(screen.getByLabelText('Abbreviation of Aisle One')).toHaveValue('A1');
+    expect(save).toBeDisabled();
+  });
+
+  it('creates a location, and shows the 409 detail when a location with stock is deleted', async () => {
+    const a1 = createLocation({ name: 'Aisle 1', abbreviation_slug: 'A1' });
+    const tea = createProduct();
+    const backend = createInventoryBackend({ locations: [a1], products: [tea], levels: [{ product: tea.id, location: a1.id, quantity: 2 }] });
+    server.use(...backend.handlers);
+    const { events } = renderWithApp(<InventoryLocationsScreen />, { user: testUser, route: '/catalog/inventory-locations' });
+
+    await events.click(await screen.findByRole('button', { name: 'New location' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New location' });
+    await events.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText('This field may not be blank.')).toBeInTheDocument();
+    await events.type(within(dialog).getByLabelText(/Name/), 'Cellar');
+    await events.type(within(dialog).getByLabelText(/Abbreviation/), 'C3');
+    await events.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText(MESSAGES.addSuccessfully)).toBeInTheDocument();
+    expect(await screen.findByLabelText('Name of Cellar')).toBeInTheDocument();
+
+    await events.click(await screen.findByRole('button', { name: 'Delete Aisle 1' }));
+    await events.click(within(await screen.findByRole('dialog', { name: 'Delete location?' })).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('This location holds stock or has transactions; mark it obsolete instead.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Name of Aisle 1')).toBeInTheDocument();
+  });
+
+  it('adds, renames and deletes location types, and deletes the selected ones by ids', async () => {
+    const backend = createInventoryBackend({ types: [shelf, pallet] });
+    server.use(...backend.handlers);
+    const { events, router } = renderWithApp(<InventoryLocationsScreen />, { user: testUser, route: '/catalog/inventory-locations' });
+
+    await events.click(await screen.findByRole('tab', { name: 'Location types' }));
+    expect(router.state.location.search).toBe('?tab=types');
+    const table = await screen.findByRole('table', { name: 'Location types' });
+    await within(table).findByText('Shelf');
+    expect(backend.state.requests.find((r) => r.path === '/catalog/inventory_location_types/' && r.query.offset === '0')?.query).toMatchObject({ limit: '25' });
+
+    await events.click(screen.getByRole('button', { name: 'Add type' }));
+    let dialog = await screen.findByRole('dialog', { name: 'New location type' });
+    await events.type(within(dialog).getByLabelText(/Type name/), 'Bin{Enter}');
+    expect(await screen.findByText(MESSAGES.addSuccessfully)).toBeInTheDocument();
+    expect(await within(table).findByText('Bin')).toBeInTheDocument();
+
+    await events.click(await screen.findByRole('button', { name: 'Rename Bin' }));
+    dialog = await screen.findByRole('dialog', { name: 'Rename location type' });
+    await events.clear(within(dialog).getByLabelText(/Type name/));
+    await events.type(within(dialog).getByLabelText(/Type name/), 'Small bin{Enter}');
+    expect(await within(table).findByText('Small bin')).toBeInTheDocument();
+
+    await events.click(await screen.findByRole('button', { name: 'Delete Small bin' }));
+    await events.click(within(await screen.findByRole('dialog', { name: 'Delete location type?' })).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(within(table).queryByText('Small bin')).not.toBeInTheDocument());
+    expect(backend.state.requests.some((r) => r.method === 'DELETE' && /\/inventory_location_types\/\d+\/$/.test(r.path))).toBe(true);
+
+    await events.click(await screen.findByLabelText('Select Shelf'));
+    await events.click(screen.getByLabelText('Select Pallet'));
+    await events.click(await screen.findByRole('button', { name: 'Delete selected (2)' }));
+    await events.click(within(await screen.findByRole('dialog', { name: 'Delete 2 location types?' })).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('No location types yet.')).toBeInTheDocument();
+    expect(backend.state.requests.find((r) => r.method === 'DELETE' && r.path === '/catalog/inventory_location_types/')?.body).toEqual({
+      ids: [shelf.id, pallet.id],
+    });
+  });
+});

@@ -1,0 +1,55 @@
+import { MESSAGES, NOT_PERFORMED } from '@kontor/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithApp, testUser } from '@/test/render';
+import { server } from '@/test/server';
+import { createInventoryBackend, createLocation, createProduct } from '../testing/inventory-backend';
+import { StocktakingScreen } from './stocktaking-screen';
+
+const a1 = createLocation({ name: 'Aisle 1', abbreviation_slug: 'A1' });
+const b2 = createLocation({ name: 'Back room', abbreviation_slug: 'B2' });
+const tea = createProduct({ sku: 'TEA-01', name: 'Green tea' });
+const mug = createProduct({ sku: 'MUG-02', name: 'Blue mug' });
+
+describe('StocktakingScreen', () => {
+  it('asks with the defaults, shows Not Performed, and a saved count makes it disappear', async () => {
+    const backend = createInventoryBackend({
+      locations: [a1, b2],
+      products: [tea, mug],
+      levels: [
+        { product: tea.id, location: a1.id, quantity: 4 },
+        { product: mug.id, location: b2.id, quantity: 1.5 },
+      ],
+    });
+    server.use(...backend.handlers);
+    const { events } = renderWithApp(<StocktakingScreen />, { user: testUser, route: '/catalog/stocktaking' });
+
+    const table = await screen.findByRole('table', { name: 'Stocktaking' });
+    await within(table).findByText('TEA-01');
+    expect(within(table).getAllByText(NOT_PERFORMED)).toHaveLength(2);
+    // Spec §4: page 0, limit 100, obsolete 'No'.
+    expect(backend.state.requests.find((r) => r.path === '/catalog/stocktaking/')?.query).toEqual({ limit: '100', offset: '0', obsolete: 'No' });
+
+    const count = screen.getByLabelText('Counted quantity of TEA-01 at A1');
+    await events.type(count, '3{Enter}');
+
+    expect(await screen.findByText(MESSAGES.transactionAdded)).toBeInTheDocument();
+    const post = backend.state.requests.find((r) => r.method === 'POST');
+    expect(post?.body).toEqual({ product: tea.id, location: a1.id, inventory_action: 'STOCK_TAKING', quantity: '3.00', comments: '' });
+    await waitFor(() => expect(within(table).getAllByText(NOT_PERFORMED)).toHaveLength(1));
+    const teaRow = within(table).getByText('TEA-01').closest('tr')!;
+    expect(within(teaRow).queryByText(NOT_PERFORMED)).not.toBeInTheDocument();
+    expect(within(teaRow).getByText('3')).toBeInTheDocument();
+  });
+
+  it('puts filters in the URL and resets the page when one changes', async () => {
+    const backend = createInventoryBackend({ locations: [a1, b2], products: [tea], levels: [{ product: tea.id, location: a1.id, quantity: 4 }] });
+    server.use(...backend.handlers);
+    const { events, router } = renderWithApp(<StocktakingScreen />, { user: testUser, route: '/catalog/stocktaking?page=2' });
+    await screen.findByRole('option', { name: 'B2 — Back room' });
+    await events.selectOptions(screen.getByLabelText('Location'), 'B2 — Back room');
+    await waitFor(() => expect(router.state.location.search).toBe(`?location=${b2.id}`));
+    expect(await screen.findByText('Nothing to count with these filters.')).toBeInTheDocument();
+    expect(backend.state.requests.at(-1)?.query).toMatchObject({ offset: '0', location: String(b2.id), obsolete: 'No' });
+  });
+});

@@ -1,0 +1,152 @@
+import { NOT_PERFORMED } from '@kontor/contract';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardHeader from '@mui/material/CardHeader';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { SearchField } from '@/components/search-field';
+import { TableMessageRow } from '@/components/table-message-row';
+import { errorText } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+import { STOCKTAKING_DEFAULT_OBSOLETE, STOCKTAKING_PAGE_SIZE, useStocktaking } from '../api/get-stocktaking';
+import { formatQuantity } from '../components/quantity';
+import { StockCountCell } from '../components/stock-count-cell';
+import { useListFilters } from '../hooks/use-list-filters';
+
+const FILTERS = ['location', 'search', 'before', 'obsolete'] as const;
+const COLUMNS = 6;
+
+/** Spec §4/§9: page 0, limit 100, obsolete 'No' by default; filters by location, product and 'stocktaking done before'. */
+export function StocktakingScreen() {
+  const { filters, page, setFilter, setPage, resetFilters } = useListFilters(FILTERS);
+  const obsolete = filters.obsolete === 'Yes' ? 'Yes' : STOCKTAKING_DEFAULT_OBSOLETE;
+  const stocktaking = useStocktaking({ ...filters, obsolete, page });
+
+  const data = stocktaking.data;
+  const rows = data?.result.products ?? [];
+  const lastPage = data ? Math.max(0, Math.ceil(data.count / STOCKTAKING_PAGE_SIZE) - 1) : 0;
+  const filtered = FILTERS.some((name) => filters[name] !== '');
+
+  return (
+    <Card>
+      <title>Stocktaking · Kontor</title>
+      <CardHeader title="Stocktaking" subheader="Enter what you counted and press Enter: the level becomes the count and the row is marked counted." />
+      <Box role="search" aria-label="Filters" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, px: 2, pb: 2, alignItems: 'center' }}>
+        <TextField
+          select
+          size="small"
+          fullWidth={false}
+          label="Location"
+          value={filters.location}
+          onChange={(event) => setFilter('location', event.target.value)}
+          sx={{ minWidth: 160 }}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        >
+          <option value="">All locations</option>
+          {data?.result.inventory_locations.map((location) => (
+            <option key={location.id} value={String(location.id)}>
+              {location.abbreviation_slug} — {location.name}
+            </option>
+          ))}
+        </TextField>
+        <SearchField label="Product" placeholder="SKU or name" value={filters.search} onSearch={(value) => setFilter('search', value)} />
+        <TextField
+          size="small"
+          fullWidth={false}
+          type="date"
+          label="Stocktaking done before"
+          value={filters.before}
+          onChange={(event) => setFilter('before', event.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          select
+          size="small"
+          fullWidth={false}
+          label="Obsolete locations"
+          value={obsolete}
+          onChange={(event) => setFilter('obsolete', event.target.value === STOCKTAKING_DEFAULT_OBSOLETE ? '' : event.target.value)}
+          sx={{ minWidth: 150 }}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        >
+          <option value="No">No</option>
+          <option value="Yes">Yes</option>
+        </TextField>
+        {filtered ? (
+          <Button size="small" onClick={resetFilters}>
+            Clear filters
+          </Button>
+        ) : null}
+      </Box>
+      {stocktaking.isFetching ? <LinearProgress sx={{ height: 2 }} /> : <Box sx={{ height: 2 }} />}
+      <TableContainer>
+        <Table size="small" aria-label="Stocktaking">
+          <TableHead>
+            <TableRow>
+              <TableCell>SKU</TableCell>
+              <TableCell>Name</TableCell>
+              <TableCell>Location</TableCell>
+              <TableCell align="right">Quantity</TableCell>
+              <TableCell>Last count</TableCell>
+              <TableCell align="right" sx={{ width: 260 }}>
+                Count
+              </TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {stocktaking.isError ? <TableMessageRow colSpan={COLUMNS} error={errorText(stocktaking.error)} /> : null}
+            {!stocktaking.isError &&
+              rows.map((row) => (
+                <TableRow key={`${row.product_id}-${row.location_id}`} hover>
+                  <TableCell sx={{ fontFamily: 'monospace' }}>{row.sku}</TableCell>
+                  <TableCell>{row.name}</TableCell>
+                  <TableCell>{row.abbreviation_slug}</TableCell>
+                  <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {formatQuantity(row.quantity)}
+                  </TableCell>
+                  <TableCell>
+                    {row.performed_stocktaking ? (
+                      <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                        {formatDateTime(row.performed_stocktaking)}
+                      </Typography>
+                    ) : (
+                      <Chip size="small" color="warning" variant="outlined" label={NOT_PERFORMED} />
+                    )}
+                  </TableCell>
+                  <TableCell align="right">
+                    <StockCountCell row={row} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            {!stocktaking.isError && data && rows.length === 0 ? (
+              <TableMessageRow
+                colSpan={COLUMNS}
+                hint={filtered ? 'Try other filters, or clear them.' : 'Rows appear for every product that has stock at a location.'}
+              >
+                {filtered ? 'Nothing to count with these filters.' : 'Nothing to count yet.'}
+              </TableMessageRow>
+            ) : null}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={data?.count ?? 0}
+        page={Math.min(page, lastPage)}
+        rowsPerPage={STOCKTAKING_PAGE_SIZE}
+        rowsPerPageOptions={[]}
+        onPageChange={(_event, next) => setPage(next)}
+      />
+    </Card>
+  );
+}
