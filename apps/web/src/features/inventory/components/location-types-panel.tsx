@@ -9,7 +9,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import AddIcon from '@mui/icons-material/Add';
@@ -28,6 +27,7 @@ import { LOCATION_TYPES_PAGE_SIZE, useLocationTypes } from '../api/list-location
 import { useUpdateLocationType } from '../api/update-location-type';
 import { useListFilters } from '../hooks/use-list-filters';
 import { LocationTypeNameDialog } from './location-type-name-dialog';
+import { FixedPagePagination } from '@/components/fixed-page-pagination';
 
 const FILTERS = ['typeSearch'] as const;
 const COLUMNS = 4;
@@ -51,7 +51,6 @@ export function LocationTypesPanel() {
 
   const data = types.data;
   const rows = data?.results ?? [];
-  const lastPage = data ? Math.max(0, Math.ceil(data.count / LOCATION_TYPES_PAGE_SIZE) - 1) : 0;
   const selectedOnPage = rows.filter((row) => selected.includes(row.id));
 
   const handleSave = (body: LocationTypeBody, onError: (error: unknown) => void) => {
@@ -180,14 +179,7 @@ export function LocationTypesPanel() {
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={data?.count ?? 0}
-        page={Math.min(page, lastPage)}
-        rowsPerPage={LOCATION_TYPES_PAGE_SIZE}
-        rowsPerPageOptions={[]}
-        onPageChange={(_event, next) => setPage(next)}
-      />
+      <FixedPagePagination count={data?.count} page={page} pageSize={LOCATION_TYPES_PAGE_SIZE} onPageChange={setPage} />
       <LocationTypeNameDialog
         open={editing !== null}
         type={editing?.mode === 'rename' ? editing.type : null}

@@ -12,9 +12,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
@@ -32,6 +30,8 @@ import { useLocations } from '../api/list-locations';
 import { useUpdateLocations } from '../api/update-locations';
 import { useListFilters } from '../hooks/use-list-filters';
 import { CreateLocationDialog } from './create-location-dialog';
+import { FixedPagePagination } from '@/components/fixed-page-pagination';
+import { FilterSelect } from '@/components/filter-select';
 
 export const LOCATIONS_PAGE_SIZE = PAGE_SIZE.inventoryLocations;
 const FILTERS = ['search', 'obsolete', 'type'] as const;
@@ -66,7 +66,6 @@ export function LocationsPanel() {
   const [deleting, setDeleting] = useState<LocationResponse | null>(null);
 
   const data = locations.data;
-  const lastPage = data ? Math.max(0, Math.ceil(data.count / LOCATIONS_PAGE_SIZE) - 1) : 0;
   const editedCount = Object.keys(edits).length;
   const filtered = FILTERS.some((name) => filters[name] !== '');
 
@@ -131,37 +130,23 @@ export function LocationsPanel() {
     <Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, p: 2, alignItems: 'center' }}>
         <SearchField label="Search locations" value={filters.search} onSearch={(value) => setFilter('search', value)} />
-        <TextField
-          select
-          size="small"
-          fullWidth={false}
+        <FilterSelect
           label="Obsolete"
           value={filters.obsolete}
-          onChange={(event) => setFilter('obsolete', event.target.value)}
-          sx={{ minWidth: 130 }}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        >
-          <option value="">All</option>
-          <option value="No">No</option>
-          <option value="Yes">Yes</option>
-        </TextField>
-        <TextField
-          select
-          size="small"
-          fullWidth={false}
+          onChange={(value) => setFilter('obsolete', value)}
+          minWidth={130}
+          options={[
+            { value: '', label: 'All' },
+            { value: 'No', label: 'No' },
+            { value: 'Yes', label: 'Yes' },
+          ]}
+        />
+        <FilterSelect
           label="Type"
           value={filters.type}
-          onChange={(event) => setFilter('type', event.target.value)}
-          sx={{ minWidth: 150 }}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        >
-          <option value="">All types</option>
-          {types.data?.map((type) => (
-            <option key={type.id} value={String(type.id)}>
-              {type.name}
-            </option>
-          ))}
-        </TextField>
+          onChange={(value) => setFilter('type', value)}
+          options={[{ value: '', label: 'All types' }, ...(types.data ?? []).map((type) => ({ value: String(type.id), label: type.name }))]}
+        />
         <Box sx={{ flexGrow: 1 }} />
         {editedCount > 0 ? (
           <Typography variant="body2" color="warning.main" sx={{ fontWeight: 600 }}>
@@ -309,14 +294,7 @@ export function LocationsPanel() {
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={data?.count ?? 0}
-        page={Math.min(page, lastPage)}
-        rowsPerPage={LOCATIONS_PAGE_SIZE}
-        rowsPerPageOptions={[]}
-        onPageChange={(_event, next) => setPage(next)}
-      />
+      <FixedPagePagination count={data?.count} page={page} pageSize={LOCATIONS_PAGE_SIZE} onPageChange={setPage} />
       <CreateLocationDialog open={creating} onClose={() => setCreating(false)} />
       <ConfirmDialog
         open={deleting !== null}

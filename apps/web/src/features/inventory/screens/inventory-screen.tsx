@@ -14,7 +14,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import AddIcon from '@mui/icons-material/Add';
@@ -31,6 +30,7 @@ import { AddTransactionDialog } from '../components/add-transaction-dialog';
 import { MoveStockDialog } from '../components/move-stock-dialog';
 import { formatQuantity } from '../components/quantity';
 import { useListFilters } from '../hooks/use-list-filters';
+import { FixedPagePagination } from '@/components/fixed-page-pagination';
 
 const FILTERS = ['search', 'low_stock', 'product'] as const;
 const COLUMNS = 6;
@@ -48,7 +48,6 @@ export function InventoryScreen() {
   const [dialog, setDialog] = useState<Dialog>(null);
 
   const data = products.data;
-  const lastPage = data ? Math.max(0, Math.ceil(data.count / PRODUCTS_PAGE_SIZE) - 1) : 0;
   const filtered = FILTERS.some((name) => filters[name] !== '');
   const stockOf = (id: number) => inventories.data?.results.find((row) => row.product_id === id);
 
@@ -161,14 +160,7 @@ export function InventoryScreen() {
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={data?.count ?? 0}
-        page={Math.min(page, lastPage)}
-        rowsPerPage={PRODUCTS_PAGE_SIZE}
-        rowsPerPageOptions={[]}
-        onPageChange={(_event, next) => setPage(next)}
-      />
+      <FixedPagePagination count={data?.count} page={page} pageSize={PRODUCTS_PAGE_SIZE} onPageChange={setPage} />
       {dialog ? (
         <>
           <AddTransactionDialog

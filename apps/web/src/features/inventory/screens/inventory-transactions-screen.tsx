@@ -11,7 +11,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
@@ -33,6 +32,8 @@ import { MoveStockDialog } from '../components/move-stock-dialog';
 import { ProductPicker } from '../components/product-picker';
 import { ACTION_LABELS, formatDelta, formatQuantity } from '../components/quantity';
 import { useListFilters } from '../hooks/use-list-filters';
+import { FixedPagePagination } from '@/components/fixed-page-pagination';
+import { FilterSelect } from '@/components/filter-select';
 
 const FILTERS = ['product', 'location', 'action', 'from', 'to'] as const;
 const COLUMNS = 8;
@@ -50,7 +51,6 @@ export function InventoryTransactionsScreen() {
   const [editing, setEditing] = useState<TransactionResponse | null>(null);
 
   const data = transactions.data;
-  const lastPage = data ? Math.max(0, Math.ceil(data.count / TRANSACTIONS_PAGE_SIZE) - 1) : 0;
   const filtered = FILTERS.some((name) => filters[name] !== '');
   const chosenProduct = productId && product.data ? product.data : null;
 
@@ -74,40 +74,22 @@ export function InventoryTransactionsScreen() {
       />
       <Box role="search" aria-label="Filters" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, px: 2, pb: 2, alignItems: 'center' }}>
         <ProductPicker value={productId} onChange={(next: ProductLiteResponse | null) => setFilter('product', next ? String(next.id) : '')} />
-        <TextField
-          select
-          size="small"
-          fullWidth={false}
+        <FilterSelect
           label="Location"
           value={filters.location}
-          onChange={(event) => setFilter('location', event.target.value)}
-          sx={{ minWidth: 160 }}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        >
-          <option value="">All locations</option>
-          {locations.data?.map((location) => (
-            <option key={location.id} value={String(location.id)}>
-              {location.abbreviation_slug}
-            </option>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
-          fullWidth={false}
+          onChange={(value) => setFilter('location', value)}
+          minWidth={160}
+          options={[
+            { value: '', label: 'All locations' },
+            ...(locations.data ?? []).map((location) => ({ value: String(location.id), label: location.abbreviation_slug })),
+          ]}
+        />
+        <FilterSelect
           label="Action"
           value={params.action}
-          onChange={(event) => setFilter('action', event.target.value)}
-          sx={{ minWidth: 150 }}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        >
-          <option value="">All actions</option>
-          {INVENTORY_ACTIONS.map((action) => (
-            <option key={action} value={action}>
-              {ACTION_LABELS[action]}
-            </option>
-          ))}
-        </TextField>
+          onChange={(value) => setFilter('action', value)}
+          options={[{ value: '', label: 'All actions' }, ...INVENTORY_ACTIONS.map((action) => ({ value: action, label: ACTION_LABELS[action] }))]}
+        />
         <TextField
           size="small"
           fullWidth={false}
@@ -212,14 +194,7 @@ export function InventoryTransactionsScreen() {
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={data?.count ?? 0}
-        page={Math.min(page, lastPage)}
-        rowsPerPage={TRANSACTIONS_PAGE_SIZE}
-        rowsPerPageOptions={[]}
-        onPageChange={(_event, next) => setPage(next)}
-      />
+      <FixedPagePagination count={data?.count} page={page} pageSize={TRANSACTIONS_PAGE_SIZE} onPageChange={setPage} />
       {chosenProduct ? (
         <>
           <AddTransactionDialog

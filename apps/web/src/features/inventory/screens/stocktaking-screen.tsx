@@ -10,7 +10,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -22,6 +21,8 @@ import { STOCKTAKING_DEFAULT_OBSOLETE, STOCKTAKING_PAGE_SIZE, useStocktaking } f
 import { formatQuantity } from '../components/quantity';
 import { StockCountCell } from '../components/stock-count-cell';
 import { useListFilters } from '../hooks/use-list-filters';
+import { FixedPagePagination } from '@/components/fixed-page-pagination';
+import { FilterSelect } from '@/components/filter-select';
 
 const FILTERS = ['location', 'search', 'before', 'obsolete'] as const;
 const COLUMNS = 6;
@@ -34,7 +35,6 @@ export function StocktakingScreen() {
 
   const data = stocktaking.data;
   const rows = data?.result.products ?? [];
-  const lastPage = data ? Math.max(0, Math.ceil(data.count / STOCKTAKING_PAGE_SIZE) - 1) : 0;
   const filtered = FILTERS.some((name) => filters[name] !== '');
 
   return (
@@ -42,23 +42,19 @@ export function StocktakingScreen() {
       <title>Stocktaking · Kontor</title>
       <CardHeader title="Stocktaking" subheader="Enter what you counted and press Enter: the level becomes the count and the row is marked counted." />
       <Box role="search" aria-label="Filters" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, px: 2, pb: 2, alignItems: 'center' }}>
-        <TextField
-          select
-          size="small"
-          fullWidth={false}
+        <FilterSelect
           label="Location"
           value={filters.location}
-          onChange={(event) => setFilter('location', event.target.value)}
-          sx={{ minWidth: 160 }}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        >
-          <option value="">All locations</option>
-          {data?.result.inventory_locations.map((location) => (
-            <option key={location.id} value={String(location.id)}>
-              {location.abbreviation_slug} — {location.name}
-            </option>
-          ))}
-        </TextField>
+          onChange={(value) => setFilter('location', value)}
+          minWidth={160}
+          options={[
+            { value: '', label: 'All locations' },
+            ...(data?.result.inventory_locations ?? []).map((location) => ({
+              value: String(location.id),
+              label: `${location.abbreviation_slug} — ${location.name}`,
+            })),
+          ]}
+        />
         <SearchField label="Product" placeholder="SKU or name" value={filters.search} onSearch={(value) => setFilter('search', value)} />
         <TextField
           size="small"
@@ -69,19 +65,15 @@ export function StocktakingScreen() {
           onChange={(event) => setFilter('before', event.target.value)}
           slotProps={{ inputLabel: { shrink: true } }}
         />
-        <TextField
-          select
-          size="small"
-          fullWidth={false}
+        <FilterSelect
           label="Obsolete locations"
           value={obsolete}
-          onChange={(event) => setFilter('obsolete', event.target.value === STOCKTAKING_DEFAULT_OBSOLETE ? '' : event.target.value)}
-          sx={{ minWidth: 150 }}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        >
-          <option value="No">No</option>
-          <option value="Yes">Yes</option>
-        </TextField>
+          onChange={(value) => setFilter('obsolete', value === STOCKTAKING_DEFAULT_OBSOLETE ? '' : value)}
+          options={[
+            { value: 'No', label: 'No' },
+            { value: 'Yes', label: 'Yes' },
+          ]}
+        />
         {filtered ? (
           <Button size="small" onClick={resetFilters}>
             Clear filters
@@ -139,14 +131,7 @@ export function StocktakingScreen() {
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={data?.count ?? 0}
-        page={Math.min(page, lastPage)}
-        rowsPerPage={STOCKTAKING_PAGE_SIZE}
-        rowsPerPageOptions={[]}
-        onPageChange={(_event, next) => setPage(next)}
-      />
+      <FixedPagePagination count={data?.count} page={page} pageSize={STOCKTAKING_PAGE_SIZE} onPageChange={setPage} />
     </Card>
   );
 }

@@ -12,7 +12,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
@@ -27,6 +26,7 @@ import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read'
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { CompanyTasksCard } from '../components/company-tasks-card';
 import { NotificationLink } from '../components/notification-link';
+import { FixedPagePagination, lastPageOf } from '@/components/fixed-page-pagination';
 
 /** Filters live in the URL (DESIGN §6): ?unread=true&page=2. Pages start at 0. */
 export const UNREAD_PARAM = 'unread';
@@ -73,7 +73,7 @@ export function NotificationsScreen() {
   };
 
   const data = notifications.data;
-  const lastPage = data ? Math.max(0, Math.ceil(data.count / NOTIFICATIONS_PAGE_SIZE) - 1) : 0;
+  const lastPage = lastPageOf(data?.count, NOTIFICATIONS_PAGE_SIZE);
 
   return (
     <Stack spacing={3}>
@@ -141,14 +141,7 @@ export function NotificationsScreen() {
                 </TableBody>
               </Table>
             </TableContainer>
-            <TablePagination
-              component="div"
-              count={data?.count ?? 0}
-              page={Math.min(page, lastPage)}
-              rowsPerPage={NOTIFICATIONS_PAGE_SIZE}
-              rowsPerPageOptions={[]}
-              onPageChange={(_event, next) => handlePage(next)}
-            />
+            <FixedPagePagination count={data?.count} page={page} pageSize={NOTIFICATIONS_PAGE_SIZE} onPageChange={handlePage} />
           </>
         )}
       </Card>
