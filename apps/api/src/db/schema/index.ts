@@ -4,3 +4,8 @@ export * from './users.js';
 export * from './notifications.js';
 export * from './catalog.js';
 export * from './inventory.js';
+export * from './reference.js';
+export * from './jobs.js';
+export * from './catalog-categories.js';
+export * from './procurement.js';
+export * from './customers.js';
