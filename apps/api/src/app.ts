@@ -15,6 +15,7 @@ import { registerAuthentication } from './http/authenticate.js';
 import { registerErrorHandler, registerNotFound } from './http/errors.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { demoFeedsRoutes } from './modules/demo-feeds/demo-feeds.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { apiModules } from './modules/index.js';
 
@@ -92,6 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // Authentication covers the API scope only: the SPA's files and the API docs are public.
       registerAuthentication(api);
       await api.register(healthRoutes);
+      await api.register(demoFeedsRoutes);
       await api.register(authRoutes);
       for (const module of apiModules) await api.register(module);
     },

@@ -26,13 +26,13 @@ async function main() {
   const webDist = process.env.KONTOR_WEB_DIST ?? path.resolve(here, '../../web/dist');
   const app = await buildApp({ config, database, webDist });
 
-  const seeded = database.driver === 'pglite' && config.demoSeed ? await seedDemo(app.deps) : false;
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host}:${port}`;
-  // With PORT=0 the real port is known only now; mailed links must point at it.
+  // With PORT=0 the real port is known only now; mailed links and the demo feeds' URLs must point at it.
   if (!config.publicUrlFromEnv) config.publicUrl = url;
+  const seeded = database.driver === 'pglite' && config.demoSeed ? await seedDemo(app.deps) : false;
   console.log(`\n  Kontor is running at ${url}\n`);
   if (database.driver === 'pglite' && config.demoSeed) {
     console.log(`  Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}${seeded ? ' (created now)' : ''}\n`);

@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../client.js';
 import { addSystemTask, notify } from '../../modules/notifications/notify.js';
+import { seedDemoProcurement, seedGlobalDirectory } from './demo-procurement.js';
 import { seedDemoShop } from './demo-shop.js';
 
 export type DemoTarget = { companyId: number; userId: number };
@@ -8,8 +9,9 @@ export type DemoTarget = { companyId: number; userId: number };
  * Fills a new demo company with a living shop. Runs inside the registration transaction.
  * Each domain adds its part here as it is built (locations, products, suppliers, orders...).
  * `shop: false` keeps only the welcome notice and the task (tests that want an empty company).
+ * `publicUrl` is where the app answers: the demo suppliers' feeds are served by the app itself.
  */
-export async function seedDemoCompany(db: DbOrTx, target: DemoTarget, options: { shop?: boolean } = {}): Promise<void> {
+export async function seedDemoCompany(db: DbOrTx, target: DemoTarget, options: { shop?: boolean; publicUrl: string }): Promise<void> {
   await notify(db, {
     companyId: target.companyId,
     receiverUserId: target.userId,
@@ -24,5 +26,8 @@ export async function seedDemoCompany(db: DbOrTx, target: DemoTarget, options: {
     message: 'Add your country, shop URL and e-commerce platform under Company preferences.',
     link: '/company-Preferences',
   });
-  if (options.shop ?? true) await seedDemoShop(db, target);
+  if (!(options.shop ?? true)) return;
+  await seedDemoShop(db, target);
+  await seedGlobalDirectory(db);
+  await seedDemoProcurement(db, target, options.publicUrl);
 }

@@ -8,7 +8,7 @@ const DAY_MS = 86_400_000;
 export const DEMO_PRODUCT_COUNT = 300;
 
 /** mulberry32: a small seeded generator, so every demo company gets the same shop. */
-function random(seed: number) {
+export function random(seed: number) {
   let state = seed >>> 0;
   const next = () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -27,7 +27,7 @@ function random(seed: number) {
 }
 
 /** [Swedish name, English name, cost SEK, weight kg, [length, width, height] mm]. */
-const ITEMS: readonly (readonly [string, string, number, number, readonly [number, number, number]])[] = [
+export const ITEMS: readonly (readonly [string, string, number, number, readonly [number, number, number]])[] = [
   ['Trädgårdsspade', 'Garden Spade', 189, 1.9, [1150, 210, 80]],
   ['Planteringsspade', 'Hand Trowel', 59, 0.25, [320, 90, 60]],
   ['Sekatör', 'Pruning Shears', 129, 0.3, [220, 80, 30]],
@@ -59,7 +59,7 @@ const ITEMS: readonly (readonly [string, string, number, number, readonly [numbe
   ['Blomkruka', 'Plant Pot', 69, 1.2, [250, 250, 230]],
   ['Frögrogare', 'Seed Starter Kit', 99, 0.7, [380, 240, 120]],
 ];
-const VARIANTS: readonly (readonly [string, string])[] = [
+export const VARIANTS: readonly (readonly [string, string])[] = [
   ['Grå', 'Grey'],
   ['Svart', 'Black'],
   ['Natur', 'Natural'],
@@ -85,7 +85,7 @@ const pgArray = (values: Cell[]) => `{${values.map((v) => (v === null ? 'NULL' :
  * INSERT ... SELECT FROM unnest(one array per column): a whole table's rows in a few
  * parameters. Thousands of bound values cost PGlite far more than one array each.
  */
-async function insertColumns(db: DbOrTx, table: string, columns: [name: string, type: string, values: Cell[]][], returning?: string) {
+export async function insertColumns(db: DbOrTx, table: string, columns: [name: string, type: string, values: Cell[]][], returning?: string) {
   const names = sql.raw(columns.map(([name]) => name).join(', '));
   const arrays = sql.join(
     columns.map(([, type, values]) => sql`${pgArray(values)}::${sql.raw(type)}[]`),

@@ -246,7 +246,7 @@ export async function demoRegister(deps: AppDeps, input: DemoRegisterBody, optio
         passwordHash,
       })
       .returning();
-    await seedDemoCompany(tx, { companyId: createdCompany!.id, userId: user!.id }, { shop: options.demoData ?? true });
+    await seedDemoCompany(tx, { companyId: createdCompany!.id, userId: user!.id }, { shop: options.demoData ?? true, publicUrl: deps.config.publicUrl });
     return toUserResponse(user!, createdCompany!.name);
   });
 }
