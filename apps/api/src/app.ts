@@ -13,6 +13,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerAuthentication } from './http/authenticate.js';
 import { registerErrorHandler, registerNotFound } from './http/errors.js';
+import { createJobRunner } from './jobs/index.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { demoFeedsRoutes } from './modules/demo-feeds/demo-feeds.routes.js';
@@ -53,6 +54,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
     version: VERSION,
   });
+  // Jobs belong to this app instance (a test's app has its own runner). Jobs a previous
+  // process left unfinished are failed first; closing the app stops the runner before
+  // onClose hooks can close the database.
+  const jobs = createJobRunner(database.db, app.log);
+  await jobs.failInterrupted();
+  app.decorate('jobs', jobs);
+  app.addHook('preClose', async () => jobs.stop());
 
   registerErrorHandler(app);
   // A POST without a body validates as {} so a missing field gets its own DRF message.

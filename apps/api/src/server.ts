@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DEMO_LOGIN, seedDemo } from './db/seed/demo.js';
+import { startScheduler } from './jobs/scheduler.js';
 import { initSentry } from './lib/sentry.js';
 
 /** Entry: config, database (migrated), demo seed on an empty embedded database, listen, graceful shutdown. */
@@ -33,6 +34,7 @@ async function main() {
   // With PORT=0 the real port is known only now; mailed links and the demo feeds' URLs must point at it.
   if (!config.publicUrlFromEnv) config.publicUrl = url;
   const seeded = database.driver === 'pglite' && config.demoSeed ? await seedDemo(app.deps) : false;
+  const stopScheduler = startScheduler(app);
   console.log(`\n  Kontor is running at ${url}\n`);
   if (database.driver === 'pglite' && config.demoSeed) {
     console.log(`  Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}${seeded ? ' (created now)' : ''}\n`);
@@ -45,6 +47,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    stopScheduler();
     try {
       await app.close();
       await database.close();

@@ -77,6 +77,7 @@ export const MESSAGES = {
   reserved: 'Reserved is done successfully',
   removed: 'Removed successfully',
   ordered: 'ordered is added successfully',
+  /** The supplier-add snackbar shows this (§8); `addSuccessfully` is §4's store text without the period. */
   supplierAdded: 'Add successfully.',
   resourceCreated: 'A new resource was created successfully.',
   // Spec §4 store messages

@@ -1,6 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { catalogRoutes } from './catalog/catalog.routes.js';
+import { catalogCategoriesRoutes } from './catalog/categories.routes.js';
+import { currenciesRoutes } from './currencies/currencies.routes.js';
+import { jobsRoutes } from './jobs/jobs.routes.js';
+import { feedsRoutes } from './procurement/feeds.routes.js';
+import { procurementCategoriesRoutes } from './procurement/categories.routes.js';
+import { globalSuppliersRoutes } from './procurement/global-suppliers.routes.js';
+import { suppliersRoutes } from './procurement/suppliers.routes.js';
 import { inventoryRoutes } from './inventory/inventory.routes.js';
+import { mediaRoutes } from './media/media.routes.js';
+import { procurementImageUrlsRoutes } from './procurement/image-urls.routes.js';
+import { procurementOrdersRoutes } from './procurement/orders.routes.js';
+import { procurementProductsRoutes } from './procurement/products.routes.js';
 import { notificationsRoutes } from './notifications/notifications.routes.js';
 import { bookmarksRoutes } from './users/bookmarks.routes.js';
 import { companiesRoutes } from './users/companies.routes.js';
@@ -9,4 +20,22 @@ import { usersRoutes } from './users/users.routes.js';
 /**
  * Every domain's routes, registered under /api. A new module adds itself here.
  */
-export const apiModules: FastifyPluginAsync[] = [usersRoutes, companiesRoutes, bookmarksRoutes, notificationsRoutes, catalogRoutes, inventoryRoutes];
+export const apiModules: FastifyPluginAsync[] = [
+  usersRoutes,
+  companiesRoutes,
+  bookmarksRoutes,
+  notificationsRoutes,
+  catalogRoutes,
+  inventoryRoutes,
+  currenciesRoutes,
+  suppliersRoutes,
+  globalSuppliersRoutes,
+  procurementCategoriesRoutes,
+  catalogCategoriesRoutes,
+  procurementProductsRoutes,
+  procurementOrdersRoutes,
+  procurementImageUrlsRoutes,
+  mediaRoutes,
+  jobsRoutes,
+  feedsRoutes,
+];

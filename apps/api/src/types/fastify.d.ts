@@ -1,10 +1,13 @@
 // Module augmentation needs interfaces (declaration merging); this is the one place for it.
 import type { AppDeps } from '../deps.js';
 import type { Ctx } from '../http/context.js';
+import type { JobRunner } from '../jobs/runner.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** This app's background job runner (ADR 0009); stopped when the app closes. */
+    jobs: JobRunner;
   }
   interface FastifyRequest {
     /** Set for every route that is not `config: { public: true }`. */

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import type { ProductResponse } from '@kontor/contract';
-import { catalogProducts, inventoryLevels, notifications } from '../../db/schema/index.js';
+import { catalogProducts, inventoryLevels, notifications, procurementOrderItems } from '../../db/schema/index.js';
+import { insertProcurementOrder, insertSupplier } from '../procurement/procurement.factories.js';
 import { as, createStaffUser, createTenant, createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
 import { insertLedgerRow, insertLevel, insertLocation, insertProduct } from './catalog.factories.js';
 
@@ -362,6 +363,19 @@ describe('DELETE /api/catalog/products/', () => {
     expect((await productRows([free.id, stocked.id, historic.id])).map((r) => r.sku)).toEqual([`${tag}-FREE`, `${tag}-STOCKED`, `${tag}-HISTORIC`]);
     // Archiving is the way out, and hides them from the list.
     expect((await put(me, { products: [{ id: stocked.id, archived: true }] })).statusCode).toBe(200);
+  });
+
+  it('refuses products on a purchase order (409) and deletes nothing', async () => {
+    const me = await createTenant(app);
+    const tag = newTag();
+    const ordered = await insertProduct(db(), me.companyId, { sku: `${tag}-ORDERED` });
+    const supplier = await insertSupplier(db(), me.companyId);
+    const order = await insertProcurementOrder(db(), me.companyId, supplier.id);
+    await db().insert(procurementOrderItems).values({ companyId: me.companyId, orderId: order.id, productId: ordered.id, quantity: '3' });
+    const res = await del(me, { products: [ordered.id] });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ detail: `Product ${tag}-ORDERED on a purchase order cannot be deleted; archive instead.` });
+    expect(await productRows([ordered.id])).toHaveLength(1);
   });
 
   it('answers 404 naming unknown or foreign ids and deletes nothing', async () => {

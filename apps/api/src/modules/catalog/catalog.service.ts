@@ -20,7 +20,7 @@ import {
 } from '@kontor/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { catalogProducts, inventoryLevels, inventoryLocations, inventoryTransactions } from '../../db/schema/index.js';
+import { catalogProducts, inventoryLevels, inventoryLocations, inventoryTransactions, procurementOrderItems } from '../../db/schema/index.js';
 import type { Ctx } from '../../http/context.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { buildListQuery, type ListSpec } from '../../http/filters.js';
@@ -394,6 +394,14 @@ export async function bulkDeleteProducts(ctx: Ctx, body: BulkDeleteProductsBody)
     const blocked = new Set([...withStock, ...withHistory].map((r) => r.id));
     if (blocked.size) {
       throw stockConflict(rows.filter((r) => blocked.has(r.id)).map((r) => r.sku));
+    }
+    const onOrder = await tx
+      .selectDistinct({ id: procurementOrderItems.productId })
+      .from(procurementOrderItems)
+      .where(inArray(procurementOrderItems.productId, ids));
+    if (onOrder.length) {
+      const skus = rows.filter((r) => onOrder.some((o) => o.id === r.id)).map((r) => r.sku);
+      throw new AppError('conflict', `${skus.length === 1 ? 'Product' : 'Products'} ${skus.join(', ')} on a purchase order cannot be deleted; archive instead.`);
     }
 
     // Empty level rows (a product once placed at a location) hold no stock and would block the delete.

@@ -1,0 +1,80 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CreateProcurementImageUrlsResponse,
+  IdParams,
+  ListProcurementImageUrlsQuery,
+  MAX_IMAGE_UPLOAD_BYTES,
+  MAX_IMAGE_UPLOAD_FILES,
+  ProcurementImageUrlPage,
+  type FieldErrors,
+  type ImageUploadFailure,
+} from '@kontor/contract';
+import { badRequest } from '../../http/errors.js';
+import { absoluteUrl } from '../../http/pagination.js';
+import { mediaStorage } from '../../lib/storage.js';
+import * as imageUrls from './image-urls.service.js';
+
+const FIELD_BYTES = 256 * 1024;
+
+/** Procurement image URLs (spec §7): list, add by upload or by URL (multipart), delete. */
+export const procurementImageUrlsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { publicUrl } = app.deps.config;
+  const storage = mediaStorage(app.deps.config);
+  const tags = ['procurement'];
+
+  // Registered in this plugin only: no other route accepts multipart bodies. Oversized files are
+  // cut at the limit and reported per file (throwFileSizeLimit off), not as a failed request.
+  await app.register(multipart, {
+    limits: { fileSize: MAX_IMAGE_UPLOAD_BYTES, files: MAX_IMAGE_UPLOAD_FILES, fields: 10, fieldSize: FIELD_BYTES, parts: MAX_IMAGE_UPLOAD_FILES + 10 },
+    throwFileSizeLimit: false,
+  });
+
+  app.get(
+    '/procurement/image_urls/',
+    { schema: { tags, querystring: ListProcurementImageUrlsQuery, response: { 200: ProcurementImageUrlPage } } },
+    async (request) => imageUrls.listImageUrls(request.ctx, request.query, absoluteUrl(publicUrl, request.url)),
+  );
+
+  app.post(
+    '/procurement/image_urls/',
+    { schema: { tags, consumes: ['multipart/form-data'], response: { 201: CreateProcurementImageUrlsResponse } } },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw badRequest({ non_field_errors: ['Send multipart/form-data with procurement_product and file or urls.'] });
+      const fields: Record<string, string[]> = {};
+      const uploads: imageUrls.StoredUpload[] = [];
+      const fileFailures: ImageUploadFailure[] = [];
+      const errors: FieldErrors = {};
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            // Read (at most the size limit) before the next part: the parts share one stream.
+            const data = await part.toBuffer();
+            if (part.fieldname !== 'file') {
+              errors[part.fieldname] = ['Unknown field.'];
+              continue;
+            }
+            const result = await imageUrls.storeUpload(storage, { filename: part.filename, data, truncated: part.file.truncated });
+            if ('stored' in result) uploads.push(result.stored);
+            else fileFailures.push(result.failed);
+          } else if (part.valueTruncated) {
+            errors[part.fieldname] = [`Ensure this field has no more than ${FIELD_BYTES} bytes.`];
+          } else {
+            (fields[part.fieldname] ??= []).push(String(part.value));
+          }
+        }
+        if (Object.keys(errors).length) throw badRequest(errors);
+      } catch (err) {
+        await Promise.all(uploads.map((u) => storage.remove(u.key)));
+        throw err;
+      }
+      return reply.status(201).send(await imageUrls.createImageUrls(request.ctx, storage, publicUrl, { fields, uploads, fileFailures }));
+    },
+  );
+
+  app.delete('/procurement/image_urls/:id/', { schema: { tags, params: IdParams, response: { 204: z.null() } } }, async (request, reply) => {
+    await imageUrls.deleteImageUrl(request.ctx, storage, request.params.id);
+    return reply.status(204).send(null);
+  });
+};

@@ -1,0 +1,321 @@
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  MESSAGES,
+  PAGE_SIZE,
+  ProcurementProductStatus,
+  isYes,
+  type AddToCatalogResponse,
+  type ListProcurementProductsQuery,
+  type ProcurementBackorderRow,
+  type ProcurementOrderAndBackorderDataResponse,
+  type ProcurementProductPage,
+  type ProcurementProductResponse,
+  type SkipProcurementProductsResponse,
+} from '@kontor/contract';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import {
+  catalogProducts,
+  currencies,
+  customerBackorders,
+  procurementCategories,
+  procurementOrderItems,
+  procurementOrders,
+  procurementProducts,
+  procurementSuppliers,
+} from '../../db/schema/index.js';
+import type { Ctx } from '../../http/context.js';
+import { AppError, notFound } from '../../http/errors.js';
+import { buildListQuery, type ListSpec } from '../../http/filters.js';
+import { pageRequest, pageResponse } from '../../http/pagination.js';
+
+type ListQuery = z.output<typeof ListProcurementProductsQuery>;
+
+/**
+ * The feed's images followed by the image URLs added by hand or upload, oldest first. Written
+ * against "procurement_products" by name: the subquery must not pick up its own table's id.
+ */
+export const allImageUrls = sql<string[]>`("procurement_products"."image_urls" || coalesce((
+  select jsonb_agg(piu.url order by piu.id) from procurement_image_urls piu where piu.procurement_product_id = "procurement_products"."id"
+), '[]'::jsonb))`;
+
+const productColumns = {
+  id: procurementProducts.id,
+  sku: procurementProducts.sku,
+  name: procurementProducts.name,
+  stockDetails: procurementProducts.stockDetails,
+  stockQuantity: procurementProducts.stockQuantity,
+  cost: procurementProducts.cost,
+  costCurrencyId: procurementProducts.costCurrencyId,
+  costCurrency: currencies.code,
+  costSek: procurementProducts.costSek,
+  supplierId: procurementProducts.supplierId,
+  supplierName: procurementSuppliers.name,
+  urls: procurementProducts.urls,
+  imageUrls: allImageUrls,
+  productType: procurementProducts.productType,
+  status: procurementProducts.status,
+  skipped: procurementProducts.skipped,
+  categoryId: procurementProducts.categoryId,
+  categoryName: procurementCategories.name,
+  catalogProductId: procurementProducts.catalogProductId,
+  description: procurementProducts.description,
+  brand: procurementProducts.brand,
+  ean: procurementProducts.ean,
+  createdAt: procurementProducts.createdAt,
+  updatedAt: procurementProducts.updatedAt,
+};
+
+function selectProducts(db: DbOrTx, where: SQL | undefined) {
+  return db
+    .select(productColumns)
+    .from(procurementProducts)
+    .innerJoin(procurementSuppliers, eq(procurementSuppliers.id, procurementProducts.supplierId))
+    .leftJoin(currencies, eq(currencies.id, procurementProducts.costCurrencyId))
+    .leftJoin(procurementCategories, eq(procurementCategories.id, procurementProducts.categoryId))
+    .where(where);
+}
+type ProductRow = Awaited<ReturnType<typeof selectProducts>>[number];
+
+const numberOrNull = (value: string | null) => (value === null ? null : Number(value));
+
+export const toProcurementProductResponse = (r: ProductRow): ProcurementProductResponse => ({
+  id: r.id,
+  sku: r.sku,
+  name: r.name,
+  stock_details: r.stockDetails,
+  stock_quantity: numberOrNull(r.stockQuantity),
+  cost: numberOrNull(r.cost),
+  cost_currency_id: r.costCurrencyId,
+  cost_currency: r.costCurrency,
+  cost_sek: numberOrNull(r.costSek),
+  supplier: r.supplierId,
+  supplier_name: r.supplierName,
+  urls: r.urls,
+  image_urls: r.imageUrls,
+  image: r.imageUrls[0] ?? null,
+  product_type: r.productType,
+  status: r.status,
+  skipped: r.skipped,
+  category: r.categoryId,
+  category_name: r.categoryName,
+  catalog_product: r.catalogProductId,
+  description: r.description,
+  brand: r.brand,
+  ean: r.ean,
+  created_at: r.createdAt.toISOString(),
+  updated_at: r.updatedAt.toISOString(),
+});
+
+const productList: ListSpec = {
+  fields: {
+    id: { column: procurementProducts.id, type: 'int' },
+    created_at: { column: procurementProducts.createdAt, type: 'date' },
+    supplier: { column: procurementProducts.supplierId, type: 'int' },
+    status: { column: procurementProducts.status, type: 'text', choices: ProcurementProductStatus.options },
+    category: { column: procurementProducts.categoryId, type: 'int' },
+    // Ordering only: the contract's strict query schema refuses them as filters.
+    name: { column: procurementProducts.name, type: 'text' },
+    sku: { column: procurementProducts.sku, type: 'text' },
+    cost_sek: { column: procurementProducts.costSek, type: 'numeric' },
+  },
+  search: [procurementProducts.sku, procurementProducts.name, procurementProducts.brand, procurementProducts.ean],
+  ordering: ['id', 'created_at', 'name', 'sku', 'cost_sek'],
+  // Newest first (the (company, created_at) index answers it); the id breaks ties for stable pages.
+  defaultOrdering: [desc(procurementProducts.createdAt), desc(procurementProducts.id)],
+};
+
+const ofCompany = (ctx: Ctx, ...conditions: (SQL | undefined)[]) => and(eq(procurementProducts.companyId, ctx.user.companyId), ...conditions);
+
+/** The procurement product grid (spec §2, §9 procurement filters). */
+export async function listProducts(ctx: Ctx, query: ListQuery, url: string): Promise<ProcurementProductPage> {
+  // wishlist and mapped are not columns; buildListQuery would call them unknown.
+  const { wishlist, mapped, ...filters } = query;
+  const { where, orderBy } = buildListQuery(filters, productList);
+  const scoped = ofCompany(
+    ctx,
+    where,
+    wishlist ? eq(procurementProducts.skipped, wishlist === 'Skipped') : undefined,
+    mapped ? (isYes(mapped) ? isNotNull(procurementProducts.catalogProductId) : isNull(procurementProducts.catalogProductId)) : undefined,
+  );
+  const page = pageRequest(query, PAGE_SIZE.catalog);
+  const [total] = await ctx.db.select({ n: count() }).from(procurementProducts).where(scoped);
+  const rows = await selectProducts(ctx.db, scoped)
+    .orderBy(...orderBy)
+    .limit(page.limit)
+    .offset(page.offset);
+  return pageResponse(url, page, total?.n ?? 0, rows.map(toProcurementProductResponse));
+}
+
+export async function getProduct(ctx: Ctx, id: number): Promise<ProcurementProductResponse> {
+  const [row] = await selectProducts(ctx.db, ofCompany(ctx, eq(procurementProducts.id, id)));
+  if (!row) throw notFound();
+  return toProcurementProductResponse(row);
+}
+
+/**
+ * Locks the company's procurement products with these ids, in id order (so two bulk calls over
+ * the same rows cannot deadlock). An id that is not the company's is answered 404, like a
+ * missing one, and nothing is changed.
+ */
+async function lockProducts(tx: Tx, ctx: Ctx, ids: number[]) {
+  const unique = [...new Set(ids)].sort((a, b) => a - b);
+  const rows = await tx
+    .select({
+      id: procurementProducts.id,
+      sku: procurementProducts.sku,
+      catalogProductId: procurementProducts.catalogProductId,
+    })
+    .from(procurementProducts)
+    .where(ofCompany(ctx, inArray(procurementProducts.id, unique)))
+    .orderBy(asc(procurementProducts.id))
+    .for('update');
+  const found = new Set(rows.map((r) => r.id));
+  const missing = unique.filter((id) => !found.has(id));
+  if (missing.length) throw notFound(`No procurement product with id ${missing.join(', ')}.`);
+  return rows;
+}
+
+/** Skip (off the wishlist) or unskip products; answers how many changed state. */
+export async function setSkipped(ctx: Ctx, ids: number[], skipped: boolean): Promise<SkipProcurementProductsResponse> {
+  return ctx.db.transaction(async (tx) => {
+    const rows = await lockProducts(tx, ctx, ids);
+    const changed = await tx
+      .update(procurementProducts)
+      .set({ skipped, updatedAt: new Date() })
+      .where(
+        ofCompany(
+          ctx,
+          inArray(
+            procurementProducts.id,
+            rows.map((r) => r.id),
+          ),
+          ne(procurementProducts.skipped, skipped),
+        ),
+      )
+      .returning({ id: procurementProducts.id });
+    return { updated: changed.length };
+  });
+}
+
+const couldNotAdd = () => new AppError('conflict', MESSAGES.couldNotAddProducts);
+const idList = (ids: number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}::int`),
+    sql`, `,
+  );
+
+/**
+ * Add to catalog (DESIGN §5): one catalog product per procurement product, mapped to it and
+ * placed in the catalog categories its procurement category is mapped to. All or nothing: a
+ * product already mapped, or whose SKU the catalog has (archived products too), is a conflict
+ * and nothing is added. Set-based SQL, since a selection can be a few hundred products.
+ */
+export async function addToCatalog(ctx: Ctx, ids: number[]): Promise<AddToCatalogResponse> {
+  const companyId = ctx.user.companyId;
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const rows = await lockProducts(tx, ctx, ids);
+      if (rows.some((r) => r.catalogProductId !== null)) throw couldNotAdd();
+      const skus = rows.map((r) => r.sku);
+      // Two suppliers may offer the same SKU; the catalog can hold it once.
+      if (new Set(skus).size !== skus.length) throw couldNotAdd();
+      const [taken] = await tx
+        .select({ n: count() })
+        .from(catalogProducts)
+        .where(and(eq(catalogProducts.companyId, companyId), inArray(catalogProducts.sku, skus)));
+      if (taken!.n > 0) throw couldNotAdd();
+
+      const lockedIds = idList(rows.map((r) => r.id));
+      const inserted = (await tx.execute(sql`
+        insert into catalog_products (company_id, account_id, sku, name, product_type, image_urls, url, description, procurement_cost)
+        select pp.company_id, ${ctx.user.id}::int, pp.sku, pp.name, pp.product_type,
+          pp.image_urls || coalesce((
+            select jsonb_agg(piu.url order by piu.id) from procurement_image_urls piu where piu.procurement_product_id = pp.id
+          ), '[]'::jsonb),
+          coalesce(pp.urls ->> 0, ''),
+          case when btrim(pp.description) <> '' then jsonb_build_object('content', pp.description) else '{}'::jsonb end,
+          pp.cost_sek
+        from procurement_products pp
+        where pp.company_id = ${companyId}::int and pp.id in (${lockedIds})
+        order by pp.id
+        returning id, sku
+      `)) as unknown as { rows: { id: number; sku: string }[] };
+      const bySku = new Map(inserted.rows.map((r) => [r.sku, Number(r.id)]));
+
+      await tx.execute(sql`
+        update procurement_products pp set catalog_product_id = c.id, updated_at = now()
+        from catalog_products c
+        where c.company_id = ${companyId}::int and c.sku = pp.sku
+          and pp.company_id = ${companyId}::int and pp.id in (${lockedIds})
+      `);
+      // catalog_categories_auto_create: the mapping of the product's procurement category.
+      await tx.execute(sql`
+        insert into catalog_product_categories (product_id, category_id)
+        select distinct pp.catalog_product_id, m.catalog_category_id
+        from procurement_products pp
+        join procurement_category_mappings m on m.procurement_category_id = pp.category_id
+        join catalog_categories cc on cc.id = m.catalog_category_id and cc.company_id = ${companyId}::int
+        where pp.company_id = ${companyId}::int and pp.id in (${lockedIds})
+        on conflict do nothing
+      `);
+      return {
+        created: rows.map((r) => ({ id: bySku.get(r.sku)!, sku: r.sku, procurement_product: r.id })),
+        message: MESSAGES.productsAdded,
+      };
+    });
+  } catch (err) {
+    // Someone created one of these SKUs in the catalog between the check and the insert.
+    if (isUniqueViolation(err, 'catalog_products_company_sku_key')) throw couldNotAdd();
+    throw err;
+  }
+}
+
+/**
+ * For the order screens: the procurement products mapped to these catalog products, with what
+ * is still on order for each catalog product, and their unresolved customer backorders. Ids of
+ * other companies' products simply find nothing.
+ */
+export async function procurementOrderAndBackorderData(ctx: Ctx, productIds: number[]): Promise<ProcurementOrderAndBackorderDataResponse> {
+  const companyId = ctx.user.companyId;
+  const products = await selectProducts(ctx.db, ofCompany(ctx, inArray(procurementProducts.catalogProductId, productIds))).orderBy(
+    asc(procurementProducts.catalogProductId),
+    asc(procurementProducts.id),
+  );
+  const onOrderRows = await ctx.db
+    .select({
+      productId: procurementOrderItems.productId,
+      onOrder: sql<string>`sum(${procurementOrderItems.quantity} - ${procurementOrderItems.quantityReceived})`,
+    })
+    .from(procurementOrderItems)
+    .innerJoin(procurementOrders, eq(procurementOrders.id, procurementOrderItems.orderId))
+    .where(
+      and(
+        eq(procurementOrders.companyId, companyId),
+        inArray(procurementOrderItems.productId, productIds),
+        inArray(procurementOrders.status, ['open', 'partially_received']),
+      ),
+    )
+    .groupBy(procurementOrderItems.productId);
+  const onOrder = new Map(onOrderRows.map((r) => [r.productId, Number(r.onOrder)]));
+  const backorders = await ctx.db
+    .select()
+    .from(customerBackorders)
+    .where(and(eq(customerBackorders.companyId, companyId), inArray(customerBackorders.productId, productIds), isNull(customerBackorders.resolvedAt)))
+    .orderBy(asc(customerBackorders.createdAt), asc(customerBackorders.id));
+  const results = backorders.map((b): ProcurementBackorderRow => ({
+    id: b.id,
+    product: b.productId,
+    quantity: Number(b.quantity),
+    order_number: b.orderNumber,
+    comments: b.comments,
+    created_at: b.createdAt.toISOString(),
+  }));
+  return {
+    result: {
+      procurement_products: products.map((r) => ({ ...toProcurementProductResponse(r), on_order: onOrder.get(r.catalogProductId!) ?? 0 })),
+      backorders: { count: results.length, next: null, previous: null, results },
+    },
+  };
+}
