@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { clearSession } from '@/lib/current-user';
 import type { LoginLocationState } from '@/lib/login-state';
@@ -70,6 +70,86 @@ export const routes: RouteObject[] = [
                         path: 'stocktaking',
                         handle: handle('Stocktaking'),
                         lazy: async () => ({ Component: (await import('@/features/inventory/screens/stocktaking-screen')).StocktakingScreen }),
+                      },
+                    ],
+                  },
+                  {
+                    path: 'procurements-and-suppliers',
+                    children: [
+                      { index: true, element: <Navigate to="/procurements-and-suppliers/products" replace /> },
+                      {
+                        path: 'products',
+                        handle: handle('Supplier products'),
+                        lazy: async () => ({
+                          Component: (await import('@/features/procurement/screens/procurement-products-screen')).ProcurementProductsScreen,
+                        }),
+                      },
+                      {
+                        path: 'categories',
+                        children: [
+                          {
+                            index: true,
+                            handle: handle('Supplier categories'),
+                            lazy: async () => ({
+                              Component: (await import('@/features/procurement/screens/procurement-categories-screen')).ProcurementCategoriesScreen,
+                            }),
+                          },
+                          {
+                            path: 'add',
+                            handle: handle('Add supplier category'),
+                            lazy: async () => ({
+                              Component: (await import('@/features/procurement/screens/procurement-category-add-screen')).ProcurementCategoryAddScreen,
+                            }),
+                          },
+                          {
+                            path: 'edit',
+                            handle: handle('Edit supplier category'),
+                            lazy: async () => ({
+                              Component: (await import('@/features/procurement/screens/procurement-category-edit-screen')).ProcurementCategoryEditScreen,
+                            }),
+                          },
+                        ],
+                      },
+                    ],
+                  },
+                  {
+                    path: 'procurement',
+                    children: [
+                      { index: true, element: <Navigate to="/procurement/supplier" replace /> },
+                      {
+                        path: 'supplier',
+                        handle: handle('Suppliers'),
+                        lazy: async () => ({ Component: (await import('@/features/suppliers/screens/suppliers-screen')).SuppliersScreen }),
+                      },
+                      {
+                        path: 'supplier-feed',
+                        handle: handle('Supplier feeds'),
+                        lazy: async () => ({ Component: (await import('@/features/suppliers/screens/supplier-feeds-screen')).SupplierFeedsScreen }),
+                      },
+                      {
+                        path: 'orders',
+                        handle: handle('Purchase orders'),
+                        lazy: async () => ({
+                          Component: (await import('@/features/procurement-orders/screens/procurement-orders-screen')).ProcurementOrdersScreen,
+                        }),
+                      },
+                      {
+                        path: 'images',
+                        handle: handle('Supplier images'),
+                        lazy: async () => ({
+                          Component: (await import('@/features/procurement-images/screens/procurement-images-screen')).ProcurementImagesScreen,
+                        }),
+                      },
+                    ],
+                  },
+                  {
+                    path: 'global-suppliers-and-brands',
+                    children: [
+                      { index: true, element: <Navigate to="/global-suppliers-and-brands/products" replace /> },
+                      {
+                        path: 'products',
+                        handle: handle('Global suppliers'),
+                        lazy: async () => ({ Component: (await import('@/features/suppliers/screens/global-suppliers-screen')).GlobalSuppliersScreen }),
                       },
                     ],
                   },

@@ -108,6 +108,37 @@ describe('requests', () => {
   });
 });
 
+describe('multipart', () => {
+  it('sends a FormData body as multipart/form-data with its boundary (no JSON content type), and resends it after a refresh', async () => {
+    setAccessToken('expired');
+    const seen: { contentType: string | null; auth: string | null; urls: FormDataEntryValue[]; fileType: string }[] = [];
+    server.use(
+      http.post(apiUrl('/uploads/'), async ({ request }) => {
+        if (request.headers.get('authorization') !== 'Bearer fresh') return HttpResponse.json({ detail: 'expired' }, { status: 401 });
+        const form = await request.formData();
+        const file = form.get('file');
+        seen.push({
+          contentType: request.headers.get('content-type'),
+          auth: request.headers.get('authorization'),
+          urls: form.getAll('urls'),
+          // jsdom's File is not Node's Blob, so its name and bytes do not survive Node's fetch here; its part and type do.
+          fileType: typeof file === 'string' ? 'text' : (file?.type ?? 'missing'),
+        });
+        return HttpResponse.json({ created: 3 }, { status: 201 });
+      }),
+      http.post(apiUrl('/token/refresh/'), () => HttpResponse.json({ access: 'fresh', refresh: 'rotated' })),
+    );
+    const form = new FormData();
+    form.append('urls', 'https://a.example/1.jpg');
+    form.append('urls', 'https://a.example/2.jpg');
+    form.append('file', new File(['png-bytes'], 'shoe.png', { type: 'image/png' }));
+    await expect(api.post('/uploads/', form)).resolves.toEqual({ created: 3 });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.contentType).toMatch(/^multipart\/form-data; boundary=/);
+    expect(seen[0]).toMatchObject({ auth: 'Bearer fresh', urls: ['https://a.example/1.jpg', 'https://a.example/2.jpg'], fileType: 'image/png' });
+  });
+});
+
 describe('401 -> refresh -> retry once (spec §4)', () => {
   it('refreshes with an empty body (the cookie carries the token) and retries with the new access token', async () => {
     setAccessToken('expired');

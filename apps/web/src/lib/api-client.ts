@@ -22,6 +22,7 @@ export type QueryParams = Record<string, QueryValue>;
 export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: QueryParams;
+  /** JSON, or a FormData sent as multipart/form-data (uploads). */
   body?: unknown;
   /** false for the public endpoints (login, refresh, reset, register): no bearer, no refresh-and-retry. */
   auth?: boolean;
@@ -75,13 +76,15 @@ export async function toApiError(response: Response): Promise<ApiError> {
 async function send(path: string, options: RequestOptions): Promise<{ response: Response; token: string | null }> {
   const token = options.auth === false ? null : getAccessToken();
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData goes as it is: fetch sets multipart/form-data with its boundary itself.
+  const multipart = options.body instanceof FormData;
+  if (options.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   try {
     const response = await fetch(buildUrl(path, options.query), {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body),
       credentials: 'same-origin',
       signal: options.signal,
     });

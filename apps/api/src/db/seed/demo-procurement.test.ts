@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { createTenant, createTestApp, type TestApp } from '../../../test/helpers.js';
+import { as, createTenant, createTestApp, type TestApp } from '../../../test/helpers.js';
 import {
   catalogProducts,
   globalSuppliers,
@@ -32,6 +32,11 @@ describe('the demo procurement', () => {
     const feeds = await db().select().from(procurementFeeds).where(eq(procurementFeeds.companyId, companyId));
     expect(feeds.map((f) => f.format).sort()).toEqual(['CSV', 'JSON', 'XML']);
     expect(feeds.every((f) => f.url.startsWith(`${app.deps.config.publicUrl}/api/demo-feeds/`))).toBe(true);
+    // Each feed shows the seed as its first, successful import.
+    for (const feed of feeds) {
+      const job = await as(app, tenant, { method: 'GET', url: `/api/jobs/${feed.lastJobId}/` });
+      expect(job.json()).toMatchObject({ kind: 'feed_import', status: 'succeeded', result: { created: expect.any(Number), error_count: 0 } });
+    }
 
     const products = await db().select().from(procurementProducts).where(eq(procurementProducts.companyId, companyId));
     expect(products).toHaveLength(DEMO_SUPPLIERS.reduce((n, s) => n + s.rows, 0));
@@ -76,5 +81,24 @@ describe('the demo procurement', () => {
     expect(image.headers['content-type']).toContain('image/svg+xml');
     expect((await app.inject({ method: 'GET', url: '/api/demo-feeds/other.csv' })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/api/demo-feeds/images/..%2Fsecret.svg' })).statusCode).toBe(404);
+  });
+
+  it('is what a real import of the demo files gives: running each demo feed against the app itself changes nothing', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    app.deps.config.publicUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const tenant = await createTenant(app, {}, { demoData: true });
+    const feeds = await db().select().from(procurementFeeds).where(eq(procurementFeeds.companyId, tenant.companyId));
+    for (const feed of feeds) {
+      const run = await as(app, tenant, { method: 'POST', url: `/api/procurement/feeds/${feed.id}/run/` });
+      expect(run.statusCode).toBe(202);
+      let job = run.json();
+      while (job.status === 'queued' || job.status === 'running') {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        job = (await as(app, tenant, { method: 'GET', url: `/api/jobs/${job.id}/` })).json();
+      }
+      const rows = DEMO_SUPPLIERS.find((s) => feed.url.endsWith(s.file))!.rows;
+      expect(job).toMatchObject({ status: 'succeeded', result: { rows_total: rows, created: 0, updated: 0, unchanged: rows, removed: 0, error_count: 0 } });
+    }
   });
 });

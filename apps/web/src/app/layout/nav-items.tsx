@@ -1,10 +1,17 @@
+import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
 import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
+import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
+import PhotoLibraryOutlinedIcon from '@mui/icons-material/PhotoLibraryOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import RssFeedOutlinedIcon from '@mui/icons-material/RssFeedOutlined';
+import ShoppingBasketOutlinedIcon from '@mui/icons-material/ShoppingBasketOutlined';
+import ShoppingCartOutlinedIcon from '@mui/icons-material/ShoppingCartOutlined';
 import NotificationsNoneOutlinedIcon from '@mui/icons-material/NotificationsNoneOutlined';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
+import TravelExploreOutlinedIcon from '@mui/icons-material/TravelExploreOutlined';
 import type { ReactNode } from 'react';
 
 export type NavItem = {
@@ -62,6 +69,62 @@ export const NAV_ITEMS: NavItem[] = [
     icon: <FactCheckOutlinedIcon />,
     match: under('/catalog/stocktaking'),
     section: 'Catalog',
+  },
+  {
+    key: 'supplier-products',
+    label: 'Supplier products',
+    to: '/procurements-and-suppliers/products',
+    icon: <ShoppingBasketOutlinedIcon />,
+    match: under('/procurements-and-suppliers/products'),
+    section: 'Procurement',
+  },
+  {
+    key: 'supplier-categories',
+    label: 'Supplier categories',
+    to: '/procurements-and-suppliers/categories',
+    icon: <AccountTreeOutlinedIcon />,
+    match: under('/procurements-and-suppliers/categories'),
+    section: 'Procurement',
+  },
+  {
+    key: 'suppliers',
+    label: 'Suppliers',
+    to: '/procurement/supplier',
+    icon: <LocalShippingOutlinedIcon />,
+    match: (pathname) => pathname.toLowerCase() === '/procurement' || under('/procurement/supplier')(pathname),
+    section: 'Procurement',
+  },
+  {
+    key: 'supplier-feeds',
+    label: 'Supplier feeds',
+    to: '/procurement/supplier-feed',
+    icon: <RssFeedOutlinedIcon />,
+    match: under('/procurement/supplier-feed'),
+    section: 'Procurement',
+  },
+  {
+    key: 'purchase-orders',
+    label: 'Purchase orders',
+    to: '/procurement/orders',
+    icon: <ShoppingCartOutlinedIcon />,
+    match: under('/procurement/orders'),
+    section: 'Procurement',
+  },
+  {
+    key: 'supplier-images',
+    label: 'Supplier images',
+    to: '/procurement/images',
+    icon: <PhotoLibraryOutlinedIcon />,
+    match: under('/procurement/images'),
+    section: 'Procurement',
+  },
+  {
+    key: 'global-suppliers',
+    label: 'Global suppliers',
+    to: '/global-suppliers-and-brands/products',
+    icon: <TravelExploreOutlinedIcon />,
+    match: under('/global-suppliers-and-brands'),
+    section: 'Procurement',
   },
 ];
 

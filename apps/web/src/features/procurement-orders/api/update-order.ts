@@ -1,0 +1,13 @@
+import type { ProcurementOrderDetailResponse, UpdateProcurementOrderBody } from '@kontor/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { invalidateOrders } from './query-keys';
+
+/** PUT /procurement/orders/{id}/ {status?, comments?}: fields left out keep their value. */
+export const updateOrder = ({ id, ...body }: UpdateProcurementOrderBody & { id: number }) =>
+  api.put<ProcurementOrderDetailResponse>(`/procurement/orders/${id}/`, body);
+
+export function useUpdateOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: updateOrder, onSuccess: () => invalidateOrders(queryClient) });
+}
