@@ -25,7 +25,7 @@ import { useDeleteLocationType } from '../api/delete-location-type';
 import { useDeleteLocationTypes } from '../api/delete-location-types';
 import { LOCATION_TYPES_PAGE_SIZE, useLocationTypes } from '../api/list-location-types';
 import { useUpdateLocationType } from '../api/update-location-type';
-import { useListFilters } from '../hooks/use-list-filters';
+import { useListFilters } from '@/lib/use-list-filters';
 import { LocationTypeNameDialog } from './location-type-name-dialog';
 import { FixedPagePagination } from '@/components/fixed-page-pagination';
 

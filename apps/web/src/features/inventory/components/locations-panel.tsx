@@ -28,7 +28,7 @@ import { useDeleteLocation } from '../api/delete-location';
 import { useLocationTypeOptions } from '../api/list-location-types';
 import { useLocations } from '../api/list-locations';
 import { useUpdateLocations } from '../api/update-locations';
-import { useListFilters } from '../hooks/use-list-filters';
+import { useListFilters } from '@/lib/use-list-filters';
 import { CreateLocationDialog } from './create-location-dialog';
 import { FixedPagePagination } from '@/components/fixed-page-pagination';
 import { FilterSelect } from '@/components/filter-select';

@@ -29,7 +29,7 @@ import { PRODUCTS_PAGE_SIZE, useProducts } from '../api/list-products';
 import { AddTransactionDialog } from '../components/add-transaction-dialog';
 import { MoveStockDialog } from '../components/move-stock-dialog';
 import { formatQuantity } from '../components/quantity';
-import { useListFilters } from '../hooks/use-list-filters';
+import { useListFilters } from '@/lib/use-list-filters';
 import { FixedPagePagination } from '@/components/fixed-page-pagination';
 
 const FILTERS = ['search', 'low_stock', 'product'] as const;

@@ -31,7 +31,7 @@ import { EditTransactionDialog } from '../components/edit-transaction-dialog';
 import { MoveStockDialog } from '../components/move-stock-dialog';
 import { ProductPicker } from '../components/product-picker';
 import { ACTION_LABELS, formatDelta, formatQuantity } from '../components/quantity';
-import { useListFilters } from '../hooks/use-list-filters';
+import { useListFilters } from '@/lib/use-list-filters';
 import { FixedPagePagination } from '@/components/fixed-page-pagination';
 import { FilterSelect } from '@/components/filter-select';
 

@@ -20,7 +20,7 @@ import { formatDateTime } from '@/lib/format';
 import { STOCKTAKING_DEFAULT_OBSOLETE, STOCKTAKING_PAGE_SIZE, useStocktaking } from '../api/get-stocktaking';
 import { formatQuantity } from '../components/quantity';
 import { StockCountCell } from '../components/stock-count-cell';
-import { useListFilters } from '../hooks/use-list-filters';
+import { useListFilters } from '@/lib/use-list-filters';
 import { FixedPagePagination } from '@/components/fixed-page-pagination';
 import { FilterSelect } from '@/components/filter-select';
 

@@ -31,7 +31,7 @@ import { useProcurementProduct } from '../api/list-procurement-products';
 import { AddImagesDialog } from '../components/add-images-dialog';
 import { formatBytes, SOURCE_LABELS } from '../components/format';
 import { ProcurementProductPicker, type PickedProduct } from '../components/procurement-product-picker';
-import { useListFilters } from '../hooks/use-list-filters';
+import { useListFilters } from '@/lib/use-list-filters';
 
 const FILTERS = ['product', 'search'] as const;
 const COLUMNS = 7;

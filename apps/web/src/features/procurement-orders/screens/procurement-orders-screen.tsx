@@ -27,7 +27,7 @@ import { CreateOrderDialog } from '../components/create-order-dialog';
 import { formatQuantity, ORDER_STATUSES, STATUS_LABELS } from '../components/format';
 import { OrderDetailDrawer } from '../components/order-detail-drawer';
 import { OrderStatusChip } from '../components/order-status-chip';
-import { useListFilters } from '../hooks/use-list-filters';
+import { useListFilters } from '@/lib/use-list-filters';
 
 const FILTERS = ['supplier', 'status', 'search'] as const;
 /** ?order=<id> opens that order's side panel; it is part of the URL so the panel can be linked and bookmarked. */

@@ -32,7 +32,7 @@ import { useCatalogCategoriesByIds } from '../api/list-catalog-categories';
 import { CATEGORIES_PAGE_SIZE, useProcurementCategories } from '../api/list-procurement-categories';
 import { useSupplierOptions } from '../api/list-supplier-options';
 import { CATEGORIES_PATH, parentPathOf, type CategoryFormLocationState } from '../components/category-paths';
-import { useListFilters } from '../hooks/use-list-filters';
+import { useListFilters } from '@/lib/use-list-filters';
 
 const FILTERS = ['supplier', 'search'] as const;
 const COLUMNS = 5;

@@ -35,7 +35,7 @@ import { PROCUREMENT_PRODUCTS_PAGE_SIZE, useProcurementProducts } from '../api/l
 import { useSupplierOptions } from '../api/list-supplier-options';
 import { useSkipProcurementProducts, type SkipAction } from '../api/skip-procurement-products';
 import { formatOriginalCost, formatSek } from '../components/price';
-import { useListFilters } from '../hooks/use-list-filters';
+import { useListFilters } from '@/lib/use-list-filters';
 
 const FILTERS = ['wishlist', 'mapped', 'from', 'to', 'supplier', 'search'] as const;
 const COLUMNS = 8;

@@ -29,7 +29,7 @@ import { useGlobalSupplier } from '../api/get-global-supplier';
 import { GLOBAL_PRODUCTS_PAGE_SIZE, useGlobalSupplierProducts } from '../api/list-global-supplier-products';
 import { GLOBAL_SUPPLIERS_PAGE_SIZE, useGlobalSuppliers } from '../api/list-global-suppliers';
 import { errorBodyText } from '../components/error-body-text';
-import { useListFilters } from '../hooks/use-list-filters';
+import { useListFilters } from '@/lib/use-list-filters';
 
 /** The directory list and the chosen supplier's products each keep their own search and page in the URL. */
 const DIRECTORY_FILTERS = ['search'] as const;

@@ -37,7 +37,7 @@ import { useUpdateFeed } from '../api/update-feed';
 import { FeedDialog } from '../components/feed-dialog';
 import { SCHEDULE_LABELS } from '../components/feed-form-schema';
 import { FeedJobStatus } from '../components/feed-job-status';
-import { useListFilters } from '../hooks/use-list-filters';
+import { useListFilters } from '@/lib/use-list-filters';
 
 const FILTERS = ['supplier', 'search'] as const;
 const COLUMNS = 8;

@@ -30,7 +30,7 @@ import { useCurrencies } from '../api/list-currencies';
 import { SUPPLIERS_PAGE_SIZE, useSuppliers } from '../api/list-suppliers';
 import { useUpdateSupplier } from '../api/update-supplier';
 import { SupplierDialog } from '../components/supplier-dialog';
-import { useListFilters } from '../hooks/use-list-filters';
+import { useListFilters } from '@/lib/use-list-filters';
 
 const FILTERS = ['search'] as const;
 const COLUMNS = 8;
