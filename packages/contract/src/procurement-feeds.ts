@@ -165,7 +165,9 @@ export const FeedImportResult = z.object({
   /** Product rows in the file. */
   rows_total: z.number().int(),
   created: z.number().int(),
+  /** Products that changed; a row equal to what is stored is counted as unchanged and not rewritten. */
   updated: z.number().int(),
+  unchanged: z.number().int(),
   /** Products of this feed that were not in the file, now marked removed. */
   removed: z.number().int(),
   /** Rows not imported: invalid ones and earlier rows of a SKU that appears again. */

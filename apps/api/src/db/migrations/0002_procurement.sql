@@ -295,8 +295,7 @@ CREATE UNIQUE INDEX "procurement_orders_company_number_key" ON "procurement_orde
 CREATE INDEX "procurement_orders_company_created_idx" ON "procurement_orders" USING btree ("company_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "procurement_products_supplier_sku_key" ON "procurement_products" USING btree ("supplier_id","sku");--> statement-breakpoint
 CREATE INDEX "procurement_products_company_created_idx" ON "procurement_products" USING btree ("company_id","created_at");--> statement-breakpoint
-CREATE INDEX "procurement_products_company_supplier_idx" ON "procurement_products" USING btree ("company_id","supplier_id");--> statement-breakpoint
-CREATE INDEX "procurement_products_catalog_product_idx" ON "procurement_products" USING btree ("catalog_product_id");--> statement-breakpoint
+CREATE INDEX "procurement_products_catalog_product_idx" ON "procurement_products" USING btree ("catalog_product_id") WHERE "procurement_products"."catalog_product_id" is not null;--> statement-breakpoint
 CREATE INDEX "procurement_products_category_idx" ON "procurement_products" USING btree ("category_id");--> statement-breakpoint
 CREATE INDEX "procurement_receipts_item_idx" ON "procurement_receipts" USING btree ("order_item_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "procurement_suppliers_company_name_key" ON "procurement_suppliers" USING btree ("company_id",lower("name"));--> statement-breakpoint

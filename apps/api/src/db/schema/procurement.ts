@@ -159,8 +159,11 @@ export const procurementProducts = pgTable(
   (t) => [
     uniqueIndex('procurement_products_supplier_sku_key').on(t.supplierId, t.sku),
     index('procurement_products_company_created_idx').on(t.companyId, t.createdAt),
-    index('procurement_products_company_supplier_idx').on(t.companyId, t.supplierId),
-    index('procurement_products_catalog_product_idx').on(t.catalogProductId),
+    // Supplier lookups use the (supplier_id, sku) key. Most supplier products are never mapped:
+    // a partial index keeps them out of it, so a 100k-row import maintains one index less.
+    index('procurement_products_catalog_product_idx')
+      .on(t.catalogProductId)
+      .where(sql`${t.catalogProductId} is not null`),
     index('procurement_products_category_idx').on(t.categoryId),
   ],
 );

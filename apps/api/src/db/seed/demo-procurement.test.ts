@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { as, createTenant, createTestApp, type TestApp } from '../../../test/helpers.js';
 import {
   catalogProducts,
   globalSuppliers,
   procurementCategories,
+  procurementCategoryMappings,
   procurementFeeds,
   procurementOrderItems,
   procurementOrders,
@@ -56,6 +57,17 @@ describe('the demo procurement', () => {
     // Every child's path is its parent's path plus its own name.
     for (const c of categories.filter((x) => x.parentId !== null)) expect(c.path).toBe(`${byId.get(c.parentId!)!.path} > ${c.name}`);
     expect(products.every((p) => p.categoryId !== null)).toBe(true);
+    // The suppliers' top categories land in the shop's own ones when products are added.
+    const mappings = await db()
+      .select()
+      .from(procurementCategoryMappings)
+      .where(
+        inArray(
+          procurementCategoryMappings.procurementCategoryId,
+          categories.map((c) => c.id),
+        ),
+      );
+    expect(mappings.length).toBe(categories.filter((c) => c.depth === 0).length);
 
     const orders = await db().select().from(procurementOrders).where(eq(procurementOrders.companyId, companyId));
     expect(orders).toEqual([expect.objectContaining({ internalOrderNumber: 'PO-000001', status: 'open' })]);

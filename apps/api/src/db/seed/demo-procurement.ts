@@ -3,6 +3,7 @@ import type { DbOrTx } from '../client.js';
 import type { FeedImportResult } from '@kontor/contract';
 import {
   backgroundJobs,
+  catalogCategories,
   catalogProducts,
   companyCounters,
   currencies,
@@ -11,6 +12,7 @@ import {
   procurementCategories,
   procurementFeeds,
   procurementOrderItems,
+  procurementCategoryMappings,
   procurementOrders,
   procurementProducts,
   procurementSuppliers,
@@ -161,7 +163,25 @@ export async function seedDemoProcurement(db: DbOrTx, target: DemoTarget, baseUr
     update procurement_products p set cost_sek = round(p.cost * c.rate_to_sek, 2)
     from currencies c where c.id = p.cost_currency_id and p.company_id = ${companyId}`);
 
+  await seedDemoCategoryMappings(db, target);
   await seedDemoPurchaseOrder(db, target);
+}
+
+/** The shop's own top categories, and the suppliers' top categories mapped onto them. */
+async function seedDemoCategoryMappings(db: DbOrTx, { companyId, userId }: DemoTarget) {
+  const titles = { Trädgård: 'tradgard', Friluftsliv: 'friluftsliv', Hem: 'hem' } as const;
+  const catalog = await db
+    .insert(catalogCategories)
+    .values(Object.entries(titles).map(([title, slug]) => ({ companyId, accountId: userId, title, slug })))
+    .returning({ id: catalogCategories.id, slug: catalogCategories.slug });
+  const catalogId = (slug: string) => catalog.find((c) => c.slug === slug)!.id;
+  const roots = await db
+    .select({ id: procurementCategories.id, path: procurementCategories.path })
+    .from(procurementCategories)
+    .where(and(eq(procurementCategories.companyId, companyId), eq(procurementCategories.depth, 0)));
+  const target = { Trädgård: 'tradgard', Outdoor: 'friluftsliv', Home: 'hem', Hem: 'hem' } as Record<string, string>;
+  const mappings = roots.filter((r) => target[r.path]).map((r) => ({ procurementCategoryId: r.id, catalogCategoryId: catalogId(target[r.path]!) }));
+  if (mappings.length) await db.insert(procurementCategoryMappings).values(mappings);
 }
 
 /** One open purchase order to the garden supplier, for three products it supplies. */

@@ -33,7 +33,15 @@ describe('GET /api/jobs/{id}/', () => {
     await new Promise((r) => setTimeout(r, 30));
     const running = await as(app, me, { method: 'GET', url: `${JOBS}${job.id}/` });
     expect(running.statusCode).toBe(200);
-    expect(running.json()).toMatchObject({ id: job.id, kind: 'test_count', status: 'running', progress: { done: 5, total: 10 }, result: null, error: null, finished_at: null });
+    expect(running.json()).toMatchObject({
+      id: job.id,
+      kind: 'test_count',
+      status: 'running',
+      progress: { done: 5, total: 10 },
+      result: null,
+      error: null,
+      finished_at: null,
+    });
     // A colleague of the same company sees it too.
     const staff = await createStaffUser(app, me);
     expect((await as(app, staff, { method: 'GET', url: `${JOBS}${job.id}` })).json().status).toBe('running');

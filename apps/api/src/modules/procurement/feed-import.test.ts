@@ -114,6 +114,7 @@ describe('CSV import', () => {
       rows_total: 6,
       created: 3,
       updated: 0,
+      unchanged: 0,
       removed: 0,
       skipped: 3,
       error_count: 3,
@@ -153,7 +154,13 @@ describe('CSV import', () => {
       companyId: me.companyId,
       status: 'active',
     });
-    expect(rows.get('A2')).toMatchObject({ stockDetails: 'Out of stock', stockQuantity: null, cost: '8.4000', costSek: '92.40', categoryId: catId('Garden > Tools') });
+    expect(rows.get('A2')).toMatchObject({
+      stockDetails: 'Out of stock',
+      stockQuantity: null,
+      cost: '8.4000',
+      costSek: '92.40',
+      categoryId: catId('Garden > Tools'),
+    });
     expect(rows.get('A4')).toMatchObject({ name: 'Seeds (new)', stockQuantity: '90.00', costSek: '22.55' });
 
     const feed = (await as(app, me, { method: 'GET', url: `${FEEDS}${setup.feed.id}/` })).json() as FeedResponse;
@@ -177,11 +184,18 @@ describe('CSV import', () => {
     const costOf = async () => (await db().select().from(catalogProducts).where(eq(catalogProducts.id, catalog.id)))[0]!.procurementCost;
 
     server.set(setup.path, {
-      body: csv('A1,"Spade, large",13.00,Out of stock,Garden > Tools > Spades,,,,,', 'A4,Seeds (new),2.05,In stock: 90,Garden > Seeds,,,,,', 'A5,Trowel,3,In stock: 7,Garden > Tools,,,,,'),
+      body: csv(
+        'A1,"Spade, large",13.00,Out of stock,Garden > Tools > Spades,,,,,',
+        'A4,Seeds (new),2.05,In stock: 90,Garden > Seeds,,,,,',
+        'A5,Trowel,3,In stock: 7,Garden > Tools,,,,,',
+      ),
     });
+    const a4Before = (await bySku(setup.supplierId)).get('A4')!;
     const second = await run(me, setup.feed.id);
-    expect(second.result).toMatchObject({ rows_total: 3, created: 1, updated: 2, removed: 1, skipped: 0, error_count: 0, errors: [] });
+    expect(second.result).toMatchObject({ rows_total: 3, created: 1, updated: 1, unchanged: 1, removed: 1, skipped: 0, error_count: 0, errors: [] });
     let rows = await bySku(setup.supplierId);
+    // A4 is as it was: not rewritten.
+    expect(rows.get('A4')).toEqual(a4Before);
     expect(rows.get('A1')).toMatchObject({ costSek: '143.00', stockQuantity: null, status: 'active' });
     expect(rows.get('A2')!.status).toBe('removed');
     expect(rows.get('A2')!.removedAt).toBeInstanceOf(Date);
@@ -191,7 +205,7 @@ describe('CSV import', () => {
 
     server.set(setup.path, { body: V1 });
     const third = await run(me, setup.feed.id);
-    expect(third.result).toMatchObject({ rows_total: 6, created: 0, updated: 3, removed: 1, skipped: 3 });
+    expect(third.result).toMatchObject({ rows_total: 6, created: 0, updated: 2, unchanged: 1, removed: 1, skipped: 3 });
     rows = await bySku(setup.supplierId);
     expect(rows.get('A2')).toMatchObject({ status: 'active', removedAt: null });
     expect(rows.get('A5')!.status).toBe('removed');
@@ -199,8 +213,8 @@ describe('CSV import', () => {
     expect(await costOf()).toBe('137.50');
     const titles = (await notesOf(me, setup.feed.name)).map((n) => n.title);
     expect(titles.slice(1)).toEqual([
-      `Feed '${setup.feed.name}' imported: 1 created, 2 updated, 1 removed, 0 rows skipped`,
-      `Feed '${setup.feed.name}' imported: 0 created, 3 updated, 1 removed, 3 rows skipped`,
+      `Feed '${setup.feed.name}' imported: 1 created, 1 updated, 1 removed, 0 rows skipped`,
+      `Feed '${setup.feed.name}' imported: 0 created, 2 updated, 1 removed, 3 rows skipped`,
     ]);
   });
 
@@ -212,9 +226,12 @@ describe('CSV import', () => {
       { currencyId: currencyIds.get('USD')! },
     );
     expect((await run(me, setup.feed.id)).status).toBe('succeeded');
+    expect((await bySku(setup.supplierId)).get('B1')).toMatchObject({ name: 'Kanna', costSek: '95.00', description: '' });
     await db().update(procurementProducts).set({ description: 'written by hand' }).where(eq(procurementProducts.supplierId, setup.supplierId));
-    expect((await run(me, setup.feed.id)).result).toMatchObject({ created: 0, updated: 1 });
-    expect((await bySku(setup.supplierId)).get('B1')).toMatchObject({ name: 'Kanna', costSek: '95.00', description: 'written by hand' });
+    server.set(setup.path, { body: 'Artikel;Benämning;Pris\nB1;Kanna;12,00\n' });
+    expect((await run(me, setup.feed.id)).result).toMatchObject({ created: 0, updated: 1, unchanged: 0 });
+    expect((await bySku(setup.supplierId)).get('B1')).toMatchObject({ costSek: '114.00', description: 'written by hand' });
+    expect((await run(me, setup.feed.id)).result).toMatchObject({ created: 0, updated: 0, unchanged: 1 });
   });
 });
 
@@ -264,7 +281,11 @@ describe('XML and JSON imports', () => {
     const setup = await setupFeed(
       me,
       { body: JSON.stringify(doc), contentType: 'application/json' },
-      { format: 'JSON', options: { path: 'data.items' }, column_mapping: { sku: 'id', name: 'title', cost: 'price.amount', stock_details: 'stock', image_urls: 'images' } },
+      {
+        format: 'JSON',
+        options: { path: 'data.items' },
+        column_mapping: { sku: 'id', name: 'title', cost: 'price.amount', stock_details: 'stock', image_urls: 'images' },
+      },
       { currencyId: currencyIds.get('GBP')! },
     );
     const job = await run(me, setup.feed.id);
@@ -315,7 +336,10 @@ describe('a failed import changes nothing', () => {
   });
 
   it('malformed JSON', async () => {
-    await expectFailure({ body: '{"products": [{"sku": "N1", "name": "x"},' }, /^The file is not valid JSON: /, { format: 'JSON', options: { path: 'products' } });
+    await expectFailure({ body: '{"products": [{"sku": "N1", "name": "x"},' }, /^The file is not valid JSON: /, {
+      format: 'JSON',
+      options: { path: 'products' },
+    });
   });
 
   it('a CSV without the mapped sku column', async () => {
@@ -331,7 +355,10 @@ describe('a failed import changes nothing', () => {
   });
 
   it('a connection dropped in the middle of a chunked body', async () => {
-    await expectFailure({ body: bigCsv, dropAfter: Math.floor(bigCsv.length / 2), contentLength: false }, /^The connection was closed before the whole file was received/);
+    await expectFailure(
+      { body: bigCsv, dropAfter: Math.floor(bigCsv.length / 2), contentLength: false },
+      /^The connection was closed before the whole file was received/,
+    );
   });
 
   it('HTTP 500 from the feed server', async () => {
@@ -428,7 +455,9 @@ describe('jobs of imports', () => {
     expect(feed.last_job).toMatchObject({ status: 'succeeded' });
     expect(Date.parse(feed.next_run_at!) - Date.parse(feed.last_run_at!)).toBe(24 * 3_600_000);
     for (const user of [tenant, staff]) {
-      expect((await notesOf(user, setup.feed.name)).map((n) => n.title)).toEqual([`Feed '${setup.feed.name}' imported: 3 created, 0 updated, 0 removed, 3 rows skipped`]);
+      expect((await notesOf(user, setup.feed.name)).map((n) => n.title)).toEqual([
+        `Feed '${setup.feed.name}' imported: 3 created, 0 updated, 0 removed, 3 rows skipped`,
+      ]);
     }
     // Not due any more.
     const before = (await products(setup.supplierId)).length;
@@ -446,8 +475,13 @@ describe('importFeedFromStream (for the demo seed)', () => {
     const result = await importFeedFromStream(db(), feed, V1);
     expect(result).toMatchObject({ rows_total: 6, created: 3, skipped: 3 });
     const chunks = [Buffer.from(V1.slice(0, 7)), Buffer.from(V1.slice(7))];
-    expect(await importFeedFromStream(db(), feed, chunks)).toMatchObject({ created: 0, updated: 3 });
+    expect(await importFeedFromStream(db(), feed, chunks)).toMatchObject({ created: 0, updated: 0, unchanged: 3, removed: 0 });
     expect((await bySku(supplier.id)).get('A1')!.costSek).toBe('137.50');
     await expect(importFeedFromStream(db(), feed, `${CSV_HEADER}\n`)).rejects.toThrow('The file has no products');
+    // Inside a caller's transaction (a seed's), as a savepoint of it.
+    const seeded = await insertFeed(db(), me.companyId, supplier.id, { columnMapping: CSV_MAPPING });
+    const inTx = await db().transaction((tx) => importFeedFromStream(tx, seeded, csv('S1,Seeded,1,,,,,,,')));
+    expect(inTx).toMatchObject({ created: 1 });
+    expect((await bySku(supplier.id)).get('S1')).toMatchObject({ feedId: seeded.id, costSek: '1.00' });
   });
 });

@@ -165,7 +165,11 @@ export async function updateFeed(ctx: Ctx, runner: JobRunner, id: number, body: 
     await checkReferences(tx, ctx.user.companyId, body);
     const schedule = body.schedule ?? current.schedule;
     const next =
-      schedule === current.schedule ? current.nextRunAt : schedule === 'manual' ? null : (current.lastRunAt && nextRunAt(schedule, current.lastRunAt)) || new Date();
+      schedule === current.schedule
+        ? current.nextRunAt
+        : schedule === 'manual'
+          ? null
+          : (current.lastRunAt && nextRunAt(schedule, current.lastRunAt)) || new Date();
     try {
       await tx
         .update(procurementFeeds)

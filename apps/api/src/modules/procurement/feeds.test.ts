@@ -39,7 +39,8 @@ async function createFeed(tenant: Tenant, payload: FeedBody): Promise<FeedRespon
   return res.json();
 }
 
-const feedCount = async (companyId: number) => (await db().select({ n: count() }).from(procurementFeeds).where(eq(procurementFeeds.companyId, companyId)))[0]!.n;
+const feedCount = async (companyId: number) =>
+  (await db().select({ n: count() }).from(procurementFeeds).where(eq(procurementFeeds.companyId, companyId)))[0]!.n;
 
 describe('creating and reading feeds', () => {
   it('creates a feed with its defaults and reads it back', async () => {
@@ -170,7 +171,16 @@ describe('validation', () => {
     const supplier = await insertSupplier(db(), tenant.companyId);
     const foreign = await insertSupplier(db(), other.companyId);
     const cases: [Record<string, unknown>, Record<string, string[]>][] = [
-      [{}, { supplier: ['This field is required.'], name: ['This field is required.'], url: ['This field is required.'], format: ['This field is required.'], column_mapping: ['This field is required.'] }],
+      [
+        {},
+        {
+          supplier: ['This field is required.'],
+          name: ['This field is required.'],
+          url: ['This field is required.'],
+          format: ['This field is required.'],
+          column_mapping: ['This field is required.'],
+        },
+      ],
       [{ ...body(supplier.id), url: 'ftp://feeds.example.com/a.csv' }, { url: ['Enter a valid URL (http or https).'] }],
       [{ ...body(supplier.id), url: 'not a url' }, { url: ['Enter a valid URL (http or https).'] }],
       [{ ...body(supplier.id), name: '  ' }, { name: ['This field may not be blank.'] }],
@@ -225,7 +235,11 @@ describe('updating and deleting', () => {
 
     const lastRun = new Date('2026-01-01T10:00:00Z');
     await db().update(procurementFeeds).set({ lastRunAt: lastRun }).where(eq(procurementFeeds.id, feed.id));
-    const weekly = await as(app, me, { method: 'PUT', url: `${FEEDS}${feed.id}/`, payload: { ...body(supplier.id, { name: 'Renamed' }), schedule: 'weekly', currency: null, options: {} } });
+    const weekly = await as(app, me, {
+      method: 'PUT',
+      url: `${FEEDS}${feed.id}/`,
+      payload: { ...body(supplier.id, { name: 'Renamed' }), schedule: 'weekly', currency: null, options: {} },
+    });
     expect(weekly.json()).toMatchObject({ schedule: 'weekly', next_run_at: '2026-01-08T10:00:00.000Z', currency: null, options: {} });
     const manual = await as(app, me, { method: 'PUT', url: `${FEEDS}${feed.id}/`, payload: { ...body(supplier.id, { name: 'Renamed' }), schedule: 'manual' } });
     expect(manual.json()).toMatchObject({ schedule: 'manual', next_run_at: null });

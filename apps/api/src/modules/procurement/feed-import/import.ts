@@ -1,7 +1,7 @@
 import { TextDecoder } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { FEED_MAPPING_FIELDS, type FeedImportResult } from '@kontor/contract';
-import type { Db } from '../../../db/client.js';
+import type { DbOrTx } from '../../../db/client.js';
 import { currencies, procurementSuppliers } from '../../../db/schema/index.js';
 import { downloadFeed, type DownloadOptions } from './download.js';
 import { FeedImportError } from './errors.js';
@@ -21,9 +21,12 @@ export type ImportOptions = WriteOptions & {
 /** A feed's file as bytes or text, in chunks (a node Readable, a fetch body) or whole. */
 export type FeedSource = AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string> | string | Uint8Array;
 
-async function currencyRules(db: Db, feed: FeedForImport): Promise<CurrencyRules> {
+async function currencyRules(db: DbOrTx, feed: FeedForImport): Promise<CurrencyRules> {
   const rows = await db.select({ id: currencies.id, code: currencies.code }).from(currencies);
-  const [supplier] = await db.select({ currencyId: procurementSuppliers.currencyId }).from(procurementSuppliers).where(eq(procurementSuppliers.id, feed.supplierId));
+  const [supplier] = await db
+    .select({ currencyId: procurementSuppliers.currencyId })
+    .from(procurementSuppliers)
+    .where(eq(procurementSuppliers.id, feed.supplierId));
   const byCode = new Map(rows.map((r) => [r.code.toUpperCase(), r.id]));
   return { feedCurrencyId: feed.currencyId, supplierCurrencyId: supplier?.currencyId ?? null, sekId: byCode.get('SEK') ?? null, byCode };
 }
@@ -44,7 +47,7 @@ const chunksOf = (source: FeedSource): AsyncIterable<Uint8Array | string> | Iter
  * Reads and validates the whole file into memory (nothing is written yet). A file that
  * cannot be read as its format, or that has no importable rows, throws FeedImportError.
  */
-export async function parseFeed(db: Db, feed: FeedForImport, source: FeedSource, options: ImportOptions = {}): Promise<RowCollector> {
+export async function parseFeed(db: DbOrTx, feed: FeedForImport, source: FeedSource, options: ImportOptions = {}): Promise<RowCollector> {
   const mapping = Object.fromEntries(FEED_MAPPING_FIELDS.flatMap((f) => (feed.columnMapping[f] ? [[f, feed.columnMapping[f]]] : []))) as FeedMapping;
   if (!mapping.sku || !mapping.name) throw new FeedImportError('The column mapping must name the sku and name columns.');
   const collector = new RowCollector(mapping, await currencyRules(db, feed));
@@ -75,14 +78,18 @@ export async function parseFeed(db: Db, feed: FeedForImport, source: FeedSource,
  * Imports a feed's file from any source, without HTTP or a job: the demo seed and the bench
  * call it directly. Reads and validates everything first, then writes it in one transaction.
  */
-export async function importFeedFromStream(db: Db, feed: FeedForImport, source: FeedSource, options: ImportOptions = {}): Promise<FeedImportResult> {
+export async function importFeedFromStream(db: DbOrTx, feed: FeedForImport, source: FeedSource, options: ImportOptions = {}): Promise<FeedImportResult> {
   const collected = await parseFeed(db, feed, source, options);
   options.signal?.throwIfAborted();
   return writeFeedImport(db, feed, collected, options);
 }
 
 /** Downloads the feed's URL and imports it (what a feed's job does). */
-export async function importFeed(db: Db, feed: FeedForImport & { url: string }, options: ImportOptions & Omit<DownloadOptions, 'signal'> = {}): Promise<FeedImportResult> {
+export async function importFeed(
+  db: DbOrTx,
+  feed: FeedForImport & { url: string },
+  options: ImportOptions & Omit<DownloadOptions, 'signal'> = {},
+): Promise<FeedImportResult> {
   const download = await downloadFeed(feed.url, options);
   return importFeedFromStream(db, feed, download.body, { ...options, charset: options.charset ?? download.charset });
 }

@@ -63,7 +63,10 @@ export async function feedImportJob(job: JobContext<FeedImportPayload>): Promise
     try {
       await job.db.transaction(async (tx) => {
         const now = new Date();
-        await tx.update(procurementFeeds).set({ lastRunAt: now, lastJobId: job.id, nextRunAt: nextRunAt(feed.schedule, now) }).where(eq(procurementFeeds.id, feed.id));
+        await tx
+          .update(procurementFeeds)
+          .set({ lastRunAt: now, lastJobId: job.id, nextRunAt: nextRunAt(feed.schedule, now) })
+          .where(eq(procurementFeeds.id, feed.id));
         await tell(tx, job.companyId, job.accountId, failedText(feed.name, jobErrorMessage(err, job.signal)));
       });
     } catch (recordErr) {

@@ -76,7 +76,9 @@ function headerColumns(header: string[], mappedKeys: readonly string[]): Map<str
       .slice(0, 20)
       .map((h) => `'${h}'`)
       .join(', ');
-    throw new FeedImportError(`The file has no column ${missing.map((m) => `'${m}'`).join(', ')} (its columns: ${shown}). Check the column mapping and the delimiter.`);
+    throw new FeedImportError(
+      `The file has no column ${missing.map((m) => `'${m}'`).join(', ')} (its columns: ${shown}). Check the column mapping and the delimiter.`,
+    );
   }
   return columns;
 }
@@ -155,7 +157,9 @@ function jsonReader(path: string, onRecord: (record: RawRecord) => void): Record
         }
       }
       if (!Array.isArray(items)) {
-        throw new FeedImportError(path ? `The JSON file has no list of products at '${path}'.` : 'The JSON file is not a list of products. Set the path to the list.');
+        throw new FeedImportError(
+          path ? `The JSON file has no list of products at '${path}'.` : 'The JSON file is not a list of products. Set the path to the list.',
+        );
       }
       items.forEach((item, index) => {
         const row = index + 1;

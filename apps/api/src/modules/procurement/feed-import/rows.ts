@@ -67,7 +67,12 @@ export function leadingQuantity(text: string): string | undefined {
  * '1 234,50', '1,234.50', '€ 12.50', '12.50 EUR'. Empty -> null; anything else throws its
  * message.
  */
+const PLAIN_DECIMAL = /^(\d{1,10})(?:\.(\d+))?$/;
+
 export function parseCost(raw: string): string | null {
+  // Most feeds write '12.50': no clean-up needed.
+  const plain = PLAIN_DECIMAL.exec(raw);
+  if (plain && (plain[1]!.length === 1 || plain[1]![0] !== '0')) return raw;
   let text = raw.replace(/[\s\u00a0\u202f']/g, '');
   if (text === '') return null;
   // A currency sign or code around the number.
@@ -96,10 +101,14 @@ export function normalizeCategoryPath(text: string): string {
     .join(' > ');
 }
 
+const LIST_SEPARATOR = /[\s,]+/;
+
 function splitList(value: RawValue): string[] {
-  const items = Array.isArray(value) ? value : value === undefined ? [] : [value];
-  const out = items.flatMap((v) => v.split(/[\s,]+/)).filter(Boolean);
-  return [...new Set(out)];
+  if (value === undefined) return [];
+  if (typeof value === 'string' && !LIST_SEPARATOR.test(value)) return value ? [value] : [];
+  const items = Array.isArray(value) ? value : [value];
+  const out = items.flatMap((v) => v.split(LIST_SEPARATOR)).filter(Boolean);
+  return out.length > 1 ? [...new Set(out)] : out;
 }
 
 /**
@@ -116,6 +125,8 @@ export class RowCollector {
   /** Category paths named by the rows. */
   readonly categoryPaths = new Set<string>();
   private readonly mapped: Set<FeedMappingField>;
+  /** Feeds repeat a few category texts over many rows: each is normalised once. */
+  private readonly paths = new Map<string, string>();
 
   constructor(
     private readonly mapping: FeedMapping,
@@ -170,7 +181,12 @@ export class RowCollector {
       if (quantity !== undefined) row.stock_quantity = quantity;
     }
     if (this.mapped.has('category')) {
-      const path = normalizeCategoryPath(first(get('category')));
+      const raw = first(get('category'));
+      let path = this.paths.get(raw);
+      if (path === undefined) {
+        path = normalizeCategoryPath(raw);
+        if (this.paths.size < 100_000) this.paths.set(raw, path);
+      }
       if (path) {
         row.category = path;
         this.categoryPaths.add(path);

@@ -1,6 +1,6 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FeedImportResult, FeedMappingField } from '@kontor/contract';
-import type { Db, Tx } from '../../../db/client.js';
+import type { DbOrTx, Tx } from '../../../db/client.js';
 import { procurementFeeds } from '../../../db/schema/index.js';
 import { slugify } from '../../inventory/slug.js';
 import type { RowCollector } from './rows.js';
@@ -49,7 +49,13 @@ export function categoryNodes(paths: Iterable<string>): CategoryNode[] {
     for (let i = 0; i < parts.length; i += 1) {
       const prefix = parts.slice(0, i + 1).join(' > ');
       if (nodes.has(prefix)) continue;
-      nodes.set(prefix, { path: prefix, name: parts[i]!, parent: i === 0 ? null : parts.slice(0, i).join(' > '), depth: i, slug: slugify(prefix) || 'category' });
+      nodes.set(prefix, {
+        path: prefix,
+        name: parts[i]!,
+        parent: i === 0 ? null : parts.slice(0, i).join(' > '),
+        depth: i,
+        slug: slugify(prefix) || 'category',
+      });
     }
   }
   return [...nodes.values()];
@@ -72,63 +78,99 @@ async function upsertCategories(tx: Tx, feed: FeedForImport, accountId: number |
   }
 }
 
-/** On an update only the fields the mapping fills are written: a field the feed does not have keeps its value. */
-function updateSet(mapped: ReadonlySet<FeedMappingField>): SQL {
-  const set = ['feed_id = excluded.feed_id', 'name = excluded.name'];
-  const text = (field: FeedMappingField, column: string = field) => {
-    if (mapped.has(field)) set.push(`${column} = excluded.${column}`);
-  };
-  text('description');
-  text('brand');
-  text('ean');
-  if (mapped.has('stock_details')) set.push('stock_details = excluded.stock_details', 'stock_quantity = excluded.stock_quantity');
-  if (mapped.has('cost')) set.push('cost = excluded.cost', 'cost_currency_id = excluded.cost_currency_id', 'cost_sek = excluded.cost_sek');
-  text('url', 'urls');
-  text('image_urls');
-  text('product_type');
-  text('category', 'category_id');
-  set.push("status = 'active'", 'removed_at = null', 'last_seen_at = excluded.last_seen_at', 'updated_at = now()');
-  // Column names only, from the fixed list above: nothing from the file reaches this text.
-  return sql.raw(set.join(', '));
+/** The columns the feed's mapping fills: only these are written over when a product is already there. */
+function mappedColumns(mapped: ReadonlySet<FeedMappingField>): string[] {
+  const columns = ['feed_id', 'name'];
+  if (mapped.has('description')) columns.push('description');
+  if (mapped.has('brand')) columns.push('brand');
+  if (mapped.has('ean')) columns.push('ean');
+  if (mapped.has('stock_details')) columns.push('stock_details', 'stock_quantity');
+  if (mapped.has('cost')) columns.push('cost', 'cost_currency_id', 'cost_sek');
+  if (mapped.has('url')) columns.push('urls');
+  if (mapped.has('image_urls')) columns.push('image_urls');
+  if (mapped.has('product_type')) columns.push('product_type');
+  if (mapped.has('category')) columns.push('category_id');
+  return columns;
 }
 
-async function upsertProducts(tx: Tx, feed: FeedForImport, json: string, set: SQL): Promise<{ created: number; updated: number }> {
+/**
+ * One batch, set-based, in one statement: new SKUs are inserted; existing products are
+ * updated only where a mapped field differs or the product comes back from 'removed'. Not
+ * ON CONFLICT DO UPDATE: that locks (so writes) every existing row, even one whose WHERE is
+ * false, and a re-import of a mostly unchanged file would rewrite the whole table.
+ * Lookups (the existing product, the category, the rate) are scalar subqueries, so each is
+ * one index probe per row whatever the planner believes about table sizes, and the update
+ * finds its rows by primary key (see `writeFeedImport` for the join settings).
+ * Column names in the raw SQL come from `mappedColumns`' fixed list, never from the file.
+ */
+async function upsertProducts(tx: Tx, feed: FeedForImport, json: string, columns: string[]): Promise<{ created: number; updated: number }> {
+  const set = sql.raw(
+    [...columns.map((c) => `${c} = s.${c}`), "status = 'active'", 'removed_at = null', 'last_seen_at = now()', 'updated_at = now()'].join(', '),
+  );
+  const changed = sql.raw(`(${columns.map((c) => `p.${c}`).join(', ')}, p.status) is distinct from (${columns.map((c) => `s.${c}`).join(', ')}, 'active')`);
   const result = await tx.execute(sql`
-    with s as (
-      select * from jsonb_to_recordset(${json}::jsonb) as r(
+    with r as (
+      select * from json_to_recordset(${json}::json) as r(
         sku text, name text, description text, brand text, ean text, stock_details text, stock_quantity numeric,
         cost numeric, currency_id int, urls jsonb, image_urls jsonb, product_type text, category text)
-    ), up as (
-      insert into procurement_products as p (
-        company_id, supplier_id, feed_id, category_id, sku, name, description, brand, ean, stock_details, stock_quantity,
-        cost, cost_currency_id, cost_sek, urls, image_urls, product_type, status, last_seen_at, removed_at)
-      select ${feed.companyId}, ${feed.supplierId}, ${feed.id}, c.id, s.sku, s.name, coalesce(s.description, ''), coalesce(s.brand, ''),
-        coalesce(s.ean, ''), coalesce(s.stock_details, ''), s.stock_quantity, s.cost, s.currency_id,
+    ), s as materialized (
+      -- Cast to the columns' types, so a stored value and the file's compare equal when they are.
+      select r.sku, r.name, coalesce(r.description, '') as description, coalesce(r.brand, '') as brand, coalesce(r.ean, '') as ean,
+        coalesce(r.stock_details, '') as stock_details, r.stock_quantity::numeric(14, 2) as stock_quantity,
+        r.cost::numeric(14, 4) as cost, r.currency_id as cost_currency_id,
         -- Exact NUMERIC arithmetic, rounded once; a result the column cannot hold stays unknown.
-        case when abs(s.cost * cur.rate_to_sek) < 10000000000 then round(s.cost * cur.rate_to_sek, 2) end,
-        coalesce(s.urls, '[]'::jsonb), coalesce(s.image_urls, '[]'::jsonb), coalesce(s.product_type, 'simple'), 'active', now(), null
+        (select case when abs(r.cost * cur.rate_to_sek) < 10000000000 then round(r.cost * cur.rate_to_sek, 2) end
+          from currencies cur where cur.id = r.currency_id) as cost_sek,
+        coalesce(r.urls, '[]'::jsonb) as urls, coalesce(r.image_urls, '[]'::jsonb) as image_urls,
+        coalesce(r.product_type, 'simple') as product_type, ${feed.id}::int as feed_id,
+        (select c.id from procurement_categories c where c.supplier_id = ${feed.supplierId} and c.path = r.category) as category_id,
+        (select x.id from procurement_products x where x.supplier_id = ${feed.supplierId} and x.sku = r.sku) as existing_id
+      from r
+    ), inserted as (
+      insert into procurement_products (
+        company_id, supplier_id, feed_id, category_id, sku, name, description, brand, ean, stock_details, stock_quantity,
+        cost, cost_currency_id, cost_sek, urls, image_urls, product_type, status, last_seen_at)
+      select ${feed.companyId}, ${feed.supplierId}, s.feed_id, s.category_id, s.sku, s.name, s.description, s.brand, s.ean,
+        s.stock_details, s.stock_quantity, s.cost, s.cost_currency_id, s.cost_sek, s.urls, s.image_urls, s.product_type, 'active', now()
       from s
-      left join procurement_categories c on c.supplier_id = ${feed.supplierId} and c.path = s.category
-      left join currencies cur on cur.id = s.currency_id
-      on conflict (supplier_id, sku) do update set ${set}
-      returning (xmax = 0) as inserted
+      where s.existing_id is null
+      -- Only a product added meanwhile by another transaction conflicts; it is left as it is.
+      on conflict (supplier_id, sku) do nothing
+      returning 1
+    ), updated as (
+      update procurement_products p set ${set}
+      from s
+      where p.id = s.existing_id and ${changed}
+      returning 1
     )
-    select count(*) filter (where inserted)::int as created, count(*) filter (where not inserted)::int as updated from up`);
+    select (select count(*) from inserted)::int as created, (select count(*) from updated)::int as updated`);
   const [counts] = rowsOf<{ created: number; updated: number }>(result);
   return { created: Number(counts?.created ?? 0), updated: Number(counts?.updated ?? 0) };
 }
 
-/** Products of this feed the file no longer has: marked removed (never deleted; they come back if they return). */
-async function markRemoved(tx: Tx, feed: FeedForImport): Promise<number> {
-  const result = await tx.execute(sql`
-    with gone as (
-      update procurement_products set status = 'removed', removed_at = now(), updated_at = now()
-      where supplier_id = ${feed.supplierId} and feed_id = ${feed.id} and status = 'active'
-        and (last_seen_at is null or last_seen_at < now())
-      returning 1
-    )
-    select count(*)::int as removed from gone`);
-  return Number(rowsOf<{ removed: number }>(result)[0]?.removed ?? 0);
+/**
+ * Products of this feed the file no longer has: marked removed (never deleted; they come back
+ * if they return). The feed's active SKUs are compared with the file's in memory, and the
+ * missing ones are updated through the (supplier, sku) index.
+ */
+async function markRemoved(tx: Tx, feed: FeedForImport, inFile: ReadonlyMap<string, unknown>): Promise<number> {
+  const active = rowsOf<{ sku: string }>(
+    await tx.execute(sql`select sku from procurement_products where supplier_id = ${feed.supplierId} and feed_id = ${feed.id} and status = 'active'`),
+  );
+  const gone = active.map((r) => r.sku).filter((sku) => !inFile.has(sku));
+  let removed = 0;
+  for (const batch of batches(gone, WRITE_BATCH_ROWS * 2)) {
+    const result = await tx.execute(sql`
+      with gone as (
+        update procurement_products set status = 'removed', removed_at = now(), updated_at = now()
+        where supplier_id = ${feed.supplierId} and sku = any(array(select json_array_elements_text(${JSON.stringify(batch)}::json)))
+          and feed_id = ${feed.id} and status = 'active'
+        returning 1
+      )
+      select count(*)::int as removed from gone`);
+    removed += Number(rowsOf<{ removed: number }>(result)[0]?.removed ?? 0);
+  }
+  return removed;
 }
 
 /**
@@ -161,25 +203,33 @@ async function refreshCatalogCosts(tx: Tx, feed: FeedForImport): Promise<number>
  * in set-based batches, vanished products marked removed, catalog costs refreshed, the feed's
  * run recorded. Either all of it commits or none of it.
  */
-export async function writeFeedImport(db: Db, feed: FeedForImport, collected: RowCollector, options: WriteOptions = {}): Promise<FeedImportResult> {
+export async function writeFeedImport(db: DbOrTx, feed: FeedForImport, collected: RowCollector, options: WriteOptions = {}): Promise<FeedImportResult> {
   const total = collected.rows.size;
-  const set = updateSet(collected.mappedFields);
+  const columns = mappedColumns(collected.mappedFields);
   return db.transaction(async (tx) => {
     await upsertCategories(tx, feed, options.accountId ?? feed.accountId, collected.categoryPaths);
     let created = 0;
     let updated = 0;
     let done = 0;
     options.onProgress?.(0, total);
+    // The planner's row counts for procurement_products are those of the last ANALYZE, often
+    // from before this import's earlier batches: it would hash-join a batch with a scan of
+    // the whole table. A batch of a few thousand rows wants a primary-key lookup per row, so
+    // the other join methods are off while the batches are written.
+    await tx.execute(sql`set local enable_hashjoin = off`);
+    await tx.execute(sql`set local enable_mergejoin = off`);
     for (const batch of batches(collected.rows.values(), WRITE_BATCH_ROWS)) {
       options.signal?.throwIfAborted();
-      const counts = await upsertProducts(tx, feed, `[${batch.map((r) => r.json).join(',')}]`, set);
+      const counts = await upsertProducts(tx, feed, `[${batch.map((r) => r.json).join(',')}]`, columns);
       created += counts.created;
       updated += counts.updated;
       done += batch.length;
       options.onProgress?.(done, total);
     }
+    await tx.execute(sql`set local enable_hashjoin to default`);
+    await tx.execute(sql`set local enable_mergejoin to default`);
     options.signal?.throwIfAborted();
-    const removed = await markRemoved(tx, feed);
+    const removed = await markRemoved(tx, feed, collected.rows);
     await refreshCatalogCosts(tx, feed);
     const now = new Date();
     await tx
@@ -190,6 +240,7 @@ export async function writeFeedImport(db: Db, feed: FeedForImport, collected: Ro
       rows_total: collected.rowsTotal,
       created,
       updated,
+      unchanged: total - created - updated,
       removed,
       skipped: collected.skipped,
       errors: collected.errors,
