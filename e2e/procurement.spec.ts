@@ -15,7 +15,9 @@ async function startSlowFeedServer(): Promise<{ url: string; close: () => Promis
   const lines = ['sku,name,price,stock,category,link'];
   for (let i = 1; i <= ROWS; i += 1) {
     const name = i % 2 === 0 ? `Lantern Birch ${i}` : `Wool Blanket ${i}`;
-    lines.push(`${sku(i)},${name},${(10 + i / 4).toFixed(2)},In stock: ${i % 7},Home > ${i % 2 === 0 ? 'Lighting' : 'Textiles'},https://supplier.example/p/${i}`);
+    lines.push(
+      `${sku(i)},${name},${(10 + i / 4).toFixed(2)},In stock: ${i % 7},Home > ${i % 2 === 0 ? 'Lighting' : 'Textiles'},https://supplier.example/p/${i}`,
+    );
   }
   const chunks = Array.from({ length: 30 }, (_, c) => lines.filter((_, i) => i % 30 === c));
   const server = http.createServer((_req, res) => {
@@ -176,4 +178,82 @@ test('a supplier and its feed, an import watched to the end, two products added 
   } finally {
     await feedServer.close();
   }
+});
+
+/** A real 1x1 PNG, so the server's magic-byte check and the media route see an image. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+test('supplier categories mapped to catalog categories, images added to a supplier product, a directory supplier adopted', async ({ page, baseURL }) => {
+  const account = await registerViaApi(baseURL!);
+  await logIn(page, account.email, account.password);
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+
+  // ---- Categories: the demo suppliers' trees; add one, map it, delete it
+  await nav.getByRole('link', { name: 'Supplier categories' }).click();
+  await expect(page).toHaveURL(/\/procurements-and-suppliers\/categories/);
+  const categories = page.getByRole('table', { name: 'Supplier categories' });
+  await expect(categories.getByText('Bevattning')).toBeVisible();
+  await page.getByRole('link', { name: 'Add category' }).click();
+  await expect(page).toHaveURL(/\/procurements-and-suppliers\/categories\/add/);
+  const addForm = page.getByRole('form', { name: 'Add supplier category' });
+  await addForm.getByLabel('Supplier').selectOption({ label: 'Nordisk Trädgård AB' });
+  await addForm.getByRole('textbox', { name: 'Name', exact: true }).fill('Växthus');
+  await addForm.getByRole('button', { name: 'Add category' }).click();
+  await expect(page.getByText(MESSAGES.categoryAdded)).toBeVisible();
+  await expect(page).toHaveURL(/\/procurements-and-suppliers\/categories(\?|$)/);
+  await page.getByRole('link', { name: 'Edit Växthus' }).click();
+  await expect(page).toHaveURL(/\/procurements-and-suppliers\/categories\/edit\?id=\d+/);
+  const editForm = page.getByRole('form', { name: 'Edit supplier category' });
+  await editForm.getByRole('combobox', { name: 'Catalog categories' }).fill('Träd');
+  await page.getByRole('option', { name: 'Trädgård' }).click();
+  // The list stays open for more picks; Escape closes it.
+  await editForm.getByRole('combobox', { name: 'Catalog categories' }).press('Escape');
+  await editForm.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(MESSAGES.categoryUpdated)).toBeVisible();
+  await expect(page.getByLabel('Catalog categories of Växthus').getByText('Trädgård')).toBeVisible();
+  await screenshot(page, 'procurement-categories');
+  await page.getByRole('button', { name: 'Delete Växthus' }).click();
+  await page.getByRole('dialog', { name: 'Delete category?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText(MESSAGES.categoryDeleted)).toBeVisible();
+  await expect(categories.getByText('Växthus')).toHaveCount(0);
+
+  // ---- Images: one by URL, one uploaded; both listed, the upload served back as an image
+  await nav.getByRole('link', { name: 'Supplier images' }).click();
+  await expect(page).toHaveURL(/\/procurement\/images/);
+  await page.getByRole('button', { name: 'Add images' }).click();
+  const addImages = page.getByRole('dialog', { name: 'Add images' });
+  await addImages.getByRole('combobox', { name: 'Procurement product' }).fill('NTG-5001');
+  await page.getByRole('option', { name: /NTG-5001/ }).click();
+  await addImages.getByRole('textbox', { name: 'Image URLs' }).fill('https://images.example/ntg-5001-side.jpg');
+  await addImages.getByRole('button', { name: 'Add images' }).click();
+  await expect(page.getByText('1 image added')).toBeVisible();
+  await expect(addImages).toBeHidden();
+  await page.getByRole('button', { name: 'Add images' }).click();
+  await addImages.getByRole('combobox', { name: 'Procurement product' }).fill('NTG-5001');
+  await page.getByRole('option', { name: /NTG-5001/ }).click();
+  await addImages.getByRole('tab', { name: 'Upload files' }).click();
+  await addImages.getByLabel('Image files').setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: PNG });
+  await addImages.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByText('1 image added')).toBeVisible();
+  const images = page.getByRole('table', { name: 'Supplier images' });
+  await expect(images.getByText('https://images.example/ntg-5001-side.jpg')).toBeVisible();
+  const uploaded = images.getByRole('link', { name: /\/api\/media\// });
+  await expect(uploaded).toBeVisible();
+  const media = await fetch((await uploaded.getAttribute('href'))!);
+  expect(media.headers.get('content-type')).toBe('image/png');
+  expect(Buffer.from(await media.arrayBuffer()).equals(PNG)).toBe(true);
+  await screenshot(page, 'procurement-images');
+
+  // ---- The global directory: browse a supplier's products, take it into my suppliers
+  await nav.getByRole('link', { name: 'Global suppliers' }).click();
+  await expect(page).toHaveURL(/\/global-suppliers-and-brands\/products/);
+  const directory = page.getByRole('table', { name: 'Supplier directory' });
+  await directory.getByRole('button', { name: 'Show products of Dansk Køkken ApS' }).click();
+  await expect(page.getByRole('table', { name: 'Directory products' }).getByText('DKK-1101')).toBeVisible();
+  await screenshot(page, 'global-suppliers');
+  await directory.getByRole('button', { name: 'Add Dansk Køkken ApS to my suppliers' }).click();
+  await expect(page.getByText(MESSAGES.supplierAdded)).toBeVisible();
+  await nav.getByRole('link', { name: 'Suppliers', exact: true }).click();
+  await expect(page.getByRole('table', { name: 'Suppliers' }).getByText('Dansk Køkken ApS')).toBeVisible();
 });

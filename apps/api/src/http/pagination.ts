@@ -29,5 +29,7 @@ export function pageResponse<T>(requestUrl: string, page: PageRequest, count: nu
 /**
  * The request's absolute URL for next/previous links, on the configured public origin:
  * the Host header is the client's to choose, so links built from it could point anywhere.
+ * Pass `config.publicUrl` per request, never a copy taken at start-up: with PORT=0 the real
+ * port is set on it only once the server listens.
  */
 export const absoluteUrl = (publicUrl: string, requestUrl: string) => `${publicUrl.replace(/\/$/, '')}${requestUrl}`;

@@ -18,13 +18,12 @@ import * as catalogService from './catalog.service.js';
 
 /** Catalog products (spec §7 "Catalog products"). Staff and Admin alike read and write them. */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
-  const publicUrl = app.deps.config.publicUrl;
   const tags = ['catalog'];
 
   app.get('/catalog/product-types/', { schema: { tags, response: { 200: ProductTypeList } } }, async () => catalogService.listProductTypes());
 
   app.get('/catalog/products/', { schema: { tags, querystring: ListProductsQuery, response: { 200: ProductPage } } }, async (request) =>
-    catalogService.listProducts(request.ctx, request.query, absoluteUrl(publicUrl, request.url)),
+    catalogService.listProducts(request.ctx, request.query, absoluteUrl(app.deps.config.publicUrl, request.url)),
   );
 
   app.get('/catalog/products/:id/', { schema: { tags, params: IdParams, response: { 200: ProductResponse } } }, async (request) =>
@@ -32,7 +31,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/catalog/products2/', { schema: { tags, querystring: ListProductsLiteQuery, response: { 200: ProductLitePage } } }, async (request) =>
-    catalogService.listProductsLite(request.ctx, request.query, absoluteUrl(publicUrl, request.url)),
+    catalogService.listProductsLite(request.ctx, request.query, absoluteUrl(app.deps.config.publicUrl, request.url)),
   );
 
   app.post('/catalog/products/', { schema: { tags, body: CreateProductBody, response: { 201: ProductResponse } } }, async (request, reply) =>

@@ -401,7 +401,10 @@ export async function bulkDeleteProducts(ctx: Ctx, body: BulkDeleteProductsBody)
       .where(inArray(procurementOrderItems.productId, ids));
     if (onOrder.length) {
       const skus = rows.filter((r) => onOrder.some((o) => o.id === r.id)).map((r) => r.sku);
-      throw new AppError('conflict', `${skus.length === 1 ? 'Product' : 'Products'} ${skus.join(', ')} on a purchase order cannot be deleted; archive instead.`);
+      throw new AppError(
+        'conflict',
+        `${skus.length === 1 ? 'Product' : 'Products'} ${skus.join(', ')} on a purchase order cannot be deleted; archive instead.`,
+      );
     }
 
     // Empty level rows (a product once placed at a location) hold no stock and would block the delete.

@@ -13,12 +13,11 @@ import * as categories from './categories.service.js';
 
 /** Catalog categories (spec §7 "Catalog categories"): the minimal tree procurement maps onto. */
 export const catalogCategoriesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const publicUrl = app.deps.config.publicUrl;
   const tags = ['catalog'];
   const base = '/catalog/categories/';
 
   app.get(base, { schema: { tags, querystring: ListCatalogCategoriesQuery, response: { 200: CatalogCategoryPage } } }, async (request) =>
-    categories.listCatalogCategories(request.ctx, request.query, absoluteUrl(publicUrl, request.url)),
+    categories.listCatalogCategories(request.ctx, request.query, absoluteUrl(app.deps.config.publicUrl, request.url)),
   );
   app.get(`${base}:id/`, { schema: { tags, params: IdParams, response: { 200: CatalogCategoryResponse } } }, async (request) =>
     categories.getCatalogCategory(request.ctx, request.params.id),

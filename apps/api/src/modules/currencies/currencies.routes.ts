@@ -5,8 +5,7 @@ import * as currenciesService from './currencies.service.js';
 
 /** GET /currencies/ (spec §7 "Other data": the list is in results). */
 export const currenciesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const publicUrl = app.deps.config.publicUrl;
   app.get('/currencies/', { schema: { tags: ['currencies'], querystring: ListCurrenciesQuery, response: { 200: CurrencyPage } } }, async (request) =>
-    currenciesService.listCurrencies(request.ctx, request.query, absoluteUrl(publicUrl, request.url)),
+    currenciesService.listCurrencies(request.ctx, request.query, absoluteUrl(app.deps.config.publicUrl, request.url)),
   );
 };

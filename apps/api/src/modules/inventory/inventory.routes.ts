@@ -38,7 +38,6 @@ import * as transactions from './transactions.service.js';
 
 /** Locations, their types, the stock ledger, per-product inventories and stocktaking (spec §7 "Inventory"). */
 export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
-  const publicUrl = app.deps.config.publicUrl;
   const tags = ['inventory'];
   const noContent = { 204: z.null() };
 
@@ -46,7 +45,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/catalog/inventory_location_types/',
     { schema: { tags, querystring: ListLocationTypesQuery, response: { 200: LocationTypePage } } },
-    async (request) => locationTypes.listLocationTypes(request.ctx, request.query, absoluteUrl(publicUrl, request.url)),
+    async (request) => locationTypes.listLocationTypes(request.ctx, request.query, absoluteUrl(app.deps.config.publicUrl, request.url)),
   );
   app.post(
     '/catalog/inventory_location_types/',
@@ -69,7 +68,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---- Locations ----
   app.get('/catalog/inventory_locations/', { schema: { tags, querystring: ListLocationsQuery, response: { 200: LocationPage } } }, async (request) =>
-    locations.listLocations(request.ctx, request.query, absoluteUrl(publicUrl, request.url)),
+    locations.listLocations(request.ctx, request.query, absoluteUrl(app.deps.config.publicUrl, request.url)),
   );
   app.get('/catalog/inventory_locations/:id/', { schema: { tags, params: IdParams, response: { 200: LocationResponse } } }, async (request) =>
     locations.getLocation(request.ctx, request.params.id),
@@ -94,12 +93,12 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/catalog/inventory_locations_with_transactions/',
     { schema: { tags, querystring: ListLocationsWithTransactionsQuery, response: { 200: LocationWithTransactionsPage } } },
-    async (request) => locations.listLocationsWithTransactions(request.ctx, request.query, absoluteUrl(publicUrl, request.url)),
+    async (request) => locations.listLocationsWithTransactions(request.ctx, request.query, absoluteUrl(app.deps.config.publicUrl, request.url)),
   );
 
   // ---- Ledger ----
   app.get('/catalog/inventory_transactions/', { schema: { tags, querystring: ListTransactionsQuery, response: { 200: TransactionPage } } }, async (request) =>
-    transactions.listTransactions(request.ctx, request.query, absoluteUrl(publicUrl, request.url)),
+    transactions.listTransactions(request.ctx, request.query, absoluteUrl(app.deps.config.publicUrl, request.url)),
   );
   app.post(
     '/catalog/inventory_transactions/',
@@ -129,6 +128,6 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---- Stocktaking ----
   app.get('/catalog/stocktaking/', { schema: { tags, querystring: StocktakingQuery, response: { 200: StocktakingResponse } } }, async (request) =>
-    stocktakingService.stocktaking(request.ctx, request.query, absoluteUrl(publicUrl, request.url)),
+    stocktakingService.stocktaking(request.ctx, request.query, absoluteUrl(app.deps.config.publicUrl, request.url)),
   );
 };

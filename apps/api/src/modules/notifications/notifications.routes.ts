@@ -18,11 +18,10 @@ import { absoluteUrl } from '../../http/pagination.js';
 import * as notificationsService from './notifications.service.js';
 
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const publicUrl = app.deps.config.publicUrl;
   const tags = ['notifications'];
 
   app.get('/notifications/', { schema: { tags, querystring: ListNotificationsQuery, response: { 200: NotificationPage } } }, async (request) =>
-    notificationsService.listNotifications(request.ctx, request.query, absoluteUrl(publicUrl, request.url)),
+    notificationsService.listNotifications(request.ctx, request.query, absoluteUrl(app.deps.config.publicUrl, request.url)),
   );
 
   app.put(
@@ -38,7 +37,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/system_notifications/',
     { schema: { tags, querystring: ListSystemNotificationsQuery, response: { 200: SystemNotificationPage } } },
-    async (request) => notificationsService.listSystemNotifications(request.ctx, request.query, absoluteUrl(publicUrl, request.url)),
+    async (request) => notificationsService.listSystemNotifications(request.ctx, request.query, absoluteUrl(app.deps.config.publicUrl, request.url)),
   );
 
   app.put(

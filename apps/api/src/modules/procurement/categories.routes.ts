@@ -16,12 +16,11 @@ import * as categories from './categories.service.js';
  * ('category added successfully', ...); the server answers the category itself.
  */
 export const procurementCategoriesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const publicUrl = app.deps.config.publicUrl;
   const tags = ['procurement'];
   const base = '/procurement/categories/';
 
   app.get(base, { schema: { tags, querystring: ListProcurementCategoriesQuery, response: { 200: ProcurementCategoryPage } } }, async (request) =>
-    categories.listCategories(request.ctx, request.query, absoluteUrl(publicUrl, request.url)),
+    categories.listCategories(request.ctx, request.query, absoluteUrl(app.deps.config.publicUrl, request.url)),
   );
   app.get(`${base}:id/`, { schema: { tags, params: IdParams, response: { 200: ProcurementCategoryResponse } } }, async (request) =>
     categories.getCategory(request.ctx, request.params.id),

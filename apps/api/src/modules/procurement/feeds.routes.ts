@@ -6,11 +6,10 @@ import * as feeds from './feeds.service.js';
 
 /** Supplier feeds (spec §7 "Procurement feeds", ADR 0009): CRUD and "Run now", which answers the import job. */
 export const feedsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const publicUrl = app.deps.config.publicUrl;
   const tags = ['procurement feeds'];
 
   app.get('/procurement/feeds/', { schema: { tags, querystring: ListFeedsQuery, response: { 200: FeedPage } } }, async (request) =>
-    feeds.listFeeds(request.ctx, app.jobs, request.query, absoluteUrl(publicUrl, request.url)),
+    feeds.listFeeds(request.ctx, app.jobs, request.query, absoluteUrl(app.deps.config.publicUrl, request.url)),
   );
   app.get('/procurement/feeds/:id/', { schema: { tags, params: IdParams, response: { 200: FeedResponse } } }, async (request) =>
     feeds.getFeed(request.ctx, app.jobs, request.params.id),

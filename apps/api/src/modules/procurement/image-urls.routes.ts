@@ -20,7 +20,6 @@ const FIELD_BYTES = 256 * 1024;
 
 /** Procurement image URLs (spec §7): list, add by upload or by URL (multipart), delete. */
 export const procurementImageUrlsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { publicUrl } = app.deps.config;
   const storage = mediaStorage(app.deps.config);
   const tags = ['procurement'];
 
@@ -34,7 +33,7 @@ export const procurementImageUrlsRoutes: FastifyPluginAsyncZod = async (app) => 
   app.get(
     '/procurement/image_urls/',
     { schema: { tags, querystring: ListProcurementImageUrlsQuery, response: { 200: ProcurementImageUrlPage } } },
-    async (request) => imageUrls.listImageUrls(request.ctx, request.query, absoluteUrl(publicUrl, request.url)),
+    async (request) => imageUrls.listImageUrls(request.ctx, request.query, absoluteUrl(app.deps.config.publicUrl, request.url)),
   );
 
   app.post(
@@ -69,7 +68,7 @@ export const procurementImageUrlsRoutes: FastifyPluginAsyncZod = async (app) => 
         await Promise.all(uploads.map((u) => storage.remove(u.key)));
         throw err;
       }
-      return reply.status(201).send(await imageUrls.createImageUrls(request.ctx, storage, publicUrl, { fields, uploads, fileFailures }));
+      return reply.status(201).send(await imageUrls.createImageUrls(request.ctx, storage, app.deps.config.publicUrl, { fields, uploads, fileFailures }));
     },
   );
 

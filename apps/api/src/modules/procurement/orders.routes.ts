@@ -19,12 +19,11 @@ import * as ordersService from './orders.service.js';
 
 /** Purchase orders, their items and receiving (spec §7 "Procurement orders", ADR 0009 paths). */
 export const procurementOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const publicUrl = app.deps.config.publicUrl;
   const tags = ['procurement'];
   const noContent = { 204: z.null() };
 
   app.get('/procurement/orders/', { schema: { tags, querystring: ListProcurementOrdersQuery, response: { 200: ProcurementOrderPage } } }, async (request) =>
-    ordersService.listOrders(request.ctx, request.query, absoluteUrl(publicUrl, request.url)),
+    ordersService.listOrders(request.ctx, request.query, absoluteUrl(app.deps.config.publicUrl, request.url)),
   );
   app.get('/procurement/orders/:id/', { schema: { tags, params: IdParams, response: { 200: ProcurementOrderDetailResponse } } }, async (request) =>
     ordersService.getOrder(request.ctx, request.params.id),

@@ -83,7 +83,12 @@ export async function insertCatalogCategory(db: DbOrTx, companyId: number, overr
   return row!;
 }
 
-export async function insertProcurementOrder(db: DbOrTx, companyId: number, supplierId: number, overrides: Partial<typeof procurementOrders.$inferInsert> = {}) {
+export async function insertProcurementOrder(
+  db: DbOrTx,
+  companyId: number,
+  supplierId: number,
+  overrides: Partial<typeof procurementOrders.$inferInsert> = {},
+) {
   const [row] = await db
     .insert(procurementOrders)
     .values({ companyId, supplierId, internalOrderNumber: `T-${next()}`, ...overrides })

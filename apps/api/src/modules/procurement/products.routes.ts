@@ -15,13 +15,12 @@ import * as productsService from './products.service.js';
 
 /** The procurement product grid and what it does with a selection (spec §7 "Procurement products and suppliers"). */
 export const procurementProductsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const publicUrl = app.deps.config.publicUrl;
   const tags = ['procurement'];
 
   app.get(
     '/procurement/products/',
     { schema: { tags, querystring: ListProcurementProductsQuery, response: { 200: ProcurementProductPage } } },
-    async (request) => productsService.listProducts(request.ctx, request.query, absoluteUrl(publicUrl, request.url)),
+    async (request) => productsService.listProducts(request.ctx, request.query, absoluteUrl(app.deps.config.publicUrl, request.url)),
   );
 
   // A static path: Fastify prefers it over /procurement/products/:id/.

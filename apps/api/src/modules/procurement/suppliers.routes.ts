@@ -15,15 +15,14 @@ import * as suppliers from './suppliers.service.js';
 
 /** Procurement suppliers (spec §7 "Procurement products and suppliers") and the pickers' GET /suppliers/. */
 export const suppliersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const publicUrl = app.deps.config.publicUrl;
   const tags = ['procurement'];
 
   app.get('/suppliers/', { schema: { tags, querystring: ListSupplierOptionsQuery, response: { 200: SupplierOptionPage } } }, async (request) =>
-    suppliers.listSupplierOptions(request.ctx, request.query, absoluteUrl(publicUrl, request.url)),
+    suppliers.listSupplierOptions(request.ctx, request.query, absoluteUrl(app.deps.config.publicUrl, request.url)),
   );
 
   app.get('/procurement/suppliers/', { schema: { tags, querystring: ListSuppliersQuery, response: { 200: SupplierPage } } }, async (request) =>
-    suppliers.listSuppliers(request.ctx, request.query, absoluteUrl(publicUrl, request.url)),
+    suppliers.listSuppliers(request.ctx, request.query, absoluteUrl(app.deps.config.publicUrl, request.url)),
   );
   app.get('/procurement/suppliers/:id/', { schema: { tags, params: IdParams, response: { 200: SupplierResponse } } }, async (request) =>
     suppliers.getSupplier(request.ctx, request.params.id),

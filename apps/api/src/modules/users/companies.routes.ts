@@ -4,11 +4,10 @@ import { absoluteUrl } from '../../http/pagination.js';
 import * as companiesService from './companies.service.js';
 
 export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const publicUrl = app.deps.config.publicUrl;
   const tags = ['companies'];
 
   app.get('/users/companies/', { schema: { tags, querystring: ListCompaniesQuery, response: { 200: CompanyPage } } }, async (request) =>
-    companiesService.listCompanies(request.ctx, request.query, absoluteUrl(publicUrl, request.url)),
+    companiesService.listCompanies(request.ctx, request.query, absoluteUrl(app.deps.config.publicUrl, request.url)),
   );
 
   app.get('/users/companies/:id/', { schema: { tags, params: IdParams, response: { 200: CompanyResponse } } }, async (request) =>

@@ -4,9 +4,7 @@ import { absoluteUrl } from '../../http/pagination.js';
 import * as usersService from './users.service.js';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const publicUrl = app.deps.config.publicUrl;
-
   app.get('/users/', { schema: { tags: ['users'], querystring: ListUsersQuery, response: { 200: UserPage } } }, async (request) =>
-    usersService.listUsers(request.ctx, request.query, absoluteUrl(publicUrl, request.url)),
+    usersService.listUsers(request.ctx, request.query, absoluteUrl(app.deps.config.publicUrl, request.url)),
   );
 };

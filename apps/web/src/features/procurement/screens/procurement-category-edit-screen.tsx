@@ -98,10 +98,12 @@ function EditCategoryForm({ category, mapped, listUrl }: EditCategoryFormProps) 
     defaultValues: { name: category.name, description: category.description, url: category.url, catalog_categories_auto_create: mapped },
   });
 
-  const handleSave = handleSubmit((values) => {
+  // Awaited rather than mutate(..., { onSuccess }): the saved mapping changes the screen's
+  // queries, which can unmount this form before the call's own callbacks would run.
+  const handleSave = handleSubmit(async (values) => {
     setFormError(null);
-    updateMutation.mutate(
-      {
+    try {
+      await updateMutation.mutateAsync({
         id: category.id,
         body: {
           name: values.name,
@@ -109,15 +111,13 @@ function EditCategoryForm({ category, mapped, listUrl }: EditCategoryFormProps) 
           url: values.url,
           catalog_categories_auto_create: values.catalog_categories_auto_create.map((row) => row.id),
         },
-      },
-      {
-        onSuccess: () => {
-          showSnackbar(MESSAGES.categoryUpdated);
-          void navigate(listUrl);
-        },
-        onError: (error) => setFormError(applyServerErrors(error, FIELDS, setError)),
-      },
-    );
+      });
+    } catch (error) {
+      setFormError(applyServerErrors(error, FIELDS, setError));
+      return;
+    }
+    showSnackbar(MESSAGES.categoryUpdated);
+    void navigate(listUrl);
   });
 
   return (
