@@ -250,12 +250,16 @@ export async function addToCatalog(ctx: Ctx, ids: number[]): Promise<AddToCatalo
         where c.company_id = ${companyId}::int and c.sku = pp.sku
           and pp.company_id = ${companyId}::int and pp.id in (${lockedIds})
       `);
-      // catalog_categories_auto_create: the mapping of the product's procurement category.
+      // catalog_categories_auto_create: the mappings of the product's procurement category and
+      // of the categories above it (a mapped 'Garden' also places 'Garden > Tools' products).
       await tx.execute(sql`
         insert into catalog_product_categories (product_id, category_id)
         select distinct pp.catalog_product_id, m.catalog_category_id
         from procurement_products pp
-        join procurement_category_mappings m on m.procurement_category_id = pp.category_id
+        join procurement_categories own on own.id = pp.category_id
+        join procurement_categories above on above.supplier_id = own.supplier_id
+          and (above.path = own.path or starts_with(own.path, above.path || ' > '))
+        join procurement_category_mappings m on m.procurement_category_id = above.id
         join catalog_categories cc on cc.id = m.catalog_category_id and cc.company_id = ${companyId}::int
         where pp.company_id = ${companyId}::int and pp.id in (${lockedIds})
         on conflict do nothing

@@ -329,6 +329,35 @@ describe('POST /api/procurement/products/add-to-catalog/', () => {
     expect((await get(me, `${LIST}?mapped=Yes`)).json().count).toBe(2);
   });
 
+  it("places a product by the mappings of its category's ancestors too, not of other suppliers' same paths", async () => {
+    const me = await createTenant(app);
+    const supplier = await insertSupplier(db(), me.companyId);
+    const other = await insertSupplier(db(), me.companyId);
+    const root = await insertProcurementCategory(db(), me.companyId, supplier.id, { name: 'Garden', path: 'Garden' });
+    const leaf = await insertProcurementCategory(db(), me.companyId, supplier.id, { name: 'Tools', path: 'Garden > Tools', parentId: root.id, depth: 1 });
+    // A sibling whose path merely starts with the same letters is not below 'Garden'.
+    const lookalike = await insertProcurementCategory(db(), me.companyId, supplier.id, { name: 'Gardening', path: 'Gardening' });
+    const othersRoot = await insertProcurementCategory(db(), me.companyId, other.id, { name: 'Garden', path: 'Garden' });
+    const [garden, tools, wrong, foreign] = await Promise.all([1, 2, 3, 4].map(() => insertCatalogCategory(db(), me.companyId)));
+    await db()
+      .insert(procurementCategoryMappings)
+      .values([
+        { procurementCategoryId: root.id, catalogCategoryId: garden!.id },
+        { procurementCategoryId: leaf.id, catalogCategoryId: tools!.id },
+        { procurementCategoryId: lookalike.id, catalogCategoryId: wrong!.id },
+        { procurementCategoryId: othersRoot.id, catalogCategoryId: foreign!.id },
+      ]);
+    const product = await insertProcurementProduct(db(), me.companyId, supplier.id, { categoryId: leaf.id });
+    const res = await post(me, ADD, { ids: [product.id] });
+    expect(res.statusCode, res.body).toBe(201);
+    const placed = await db()
+      .select({ categoryId: catalogProductCategories.categoryId })
+      .from(catalogProductCategories)
+      .where(eq(catalogProductCategories.productId, res.json().created[0].id))
+      .orderBy(asc(catalogProductCategories.categoryId));
+    expect(placed.map((c) => c.categoryId)).toEqual([garden!.id, tools!.id]);
+  });
+
   it('adds a few hundred products in one call', async () => {
     const me = await createTenant(app);
     const supplier = await insertSupplier(db(), me.companyId);
