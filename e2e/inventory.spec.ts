@@ -20,6 +20,8 @@ async function createProductViaApi(baseURL: string, account: Account, product: {
 }
 
 test('locations and types, a stock-in, a move between locations, and a stocktaking count', async ({ page, baseURL }) => {
+  // Four screens in one flow; on two busy cores (the other worker importing a feed) it can pass a minute.
+  test.setTimeout(120_000);
   const account = await registerViaApi(baseURL!);
   await logIn(page, account.email, account.password);
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
