@@ -35,7 +35,10 @@ test('a new operator registers in three steps, logs in, sees the Overview and lo
   await screenshot(page, 'onboarding-register-step-2');
   await page.getByRole('button', { name: 'Create account' }).click();
 
-  await expect(page).toHaveURL(/\/login/);
+  // Registration builds the whole demo shop (catalog, stock history, suppliers, orders) in one
+  // transaction: about a second on a quiet machine, far more while the other worker's server
+  // and browser share the two CI cores.
+  await expect(page).toHaveURL(/\/login/, { timeout: 30_000 });
   await expect(page.getByLabel('Email')).toHaveValue(email);
   await page.getByLabel('Password', { exact: true }).fill('my-shop-password-1');
   await page.getByRole('button', { name: 'Log in' }).click();

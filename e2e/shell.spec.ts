@@ -33,7 +33,7 @@ test('notifications: mark one read, mark all read, and the bell count follows', 
 test('the company screen saves, and the snackbar hides after 4 s or on its close button', async ({ page }) => {
   await page.goto('/company-Preferences');
   await page.getByLabel('Country').fill('Norway');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   const snackbar = page.getByText(MESSAGES.updateSuccessfully);
   await expect(snackbar).toBeVisible();
   // Timed from when it showed, with nothing slow (a screenshot) in between: on a busy machine
@@ -45,7 +45,7 @@ test('the company screen saves, and the snackbar hides after 4 s or on its close
 
   await page.reload();
   await expect(page.getByLabel('Country')).toHaveValue('Norway');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(snackbar).toBeVisible();
   await screenshot(page, 'company-preferences');
   await page.getByRole('button', { name: 'close' }).click();

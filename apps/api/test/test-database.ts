@@ -1,6 +1,43 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
 import pg from 'pg';
-import { openDatabase, type Database } from '../src/db/client.js';
+import { migrationsFolder, openDatabase, type Database } from '../src/db/client.js';
+
+/**
+ * A fresh PGlite runs initdb (seconds of WASM work) and then the migrations. Test files instead
+ * load one migrated data directory, dumped once per set of migrations and shared through a file
+ * in the temp folder (written to a temp name, then renamed, so parallel workers never read half).
+ */
+const require = createRequire(import.meta.url);
+
+async function migratedPgliteSnapshot(): Promise<Blob> {
+  const folder = migrationsFolder();
+  // A data directory belongs to the PGlite build that wrote it.
+  const hash = createHash('sha256').update(readFileSync(path.join(path.dirname(require.resolve('@electric-sql/pglite')), '..', 'package.json')));
+  for (const file of readdirSync(folder, { recursive: true, encoding: 'utf8' }).sort()) {
+    if (file.endsWith('.sql') || file.endsWith('.json')) hash.update(file).update(readFileSync(path.join(folder, file)));
+  }
+  const snapshot = path.join(os.tmpdir(), `kontor-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  try {
+    return new Blob([readFileSync(snapshot)]);
+  } catch {
+    const database = await openDatabase({ pgliteDir: 'memory' });
+    await database.migrate();
+    const dump = await database.dumpDataDir!();
+    await database.close();
+    const partial = `${snapshot}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, snapshot);
+    // Snapshots of older migrations are never read again; 40 MB each would pile up.
+    for (const old of readdirSync(os.tmpdir()).filter((f) => /^kontor-pglite-[0-9a-f]{16}\.tar$/.test(f) && path.join(os.tmpdir(), f) !== snapshot)) {
+      rmSync(path.join(os.tmpdir(), old), { force: true });
+    }
+    return dump;
+  }
+}
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new
@@ -9,7 +46,8 @@ import { openDatabase, type Database } from '../src/db/client.js';
  */
 export async function openTestDatabase(): Promise<Database> {
   if (process.env.KONTOR_TEST_DB !== 'postgres') {
-    const database = await openDatabase({ pgliteDir: 'memory' });
+    const database = await openDatabase({ pgliteDir: 'memory', pgliteDataDir: await migratedPgliteSnapshot() });
+    // Applies nothing on the snapshot; kept so a stale snapshot could never hide a migration.
     await database.migrate();
     return database;
   }

@@ -14,6 +14,27 @@ export type ProductTypeValue = z.infer<typeof ProductTypeValue>;
 export const ProductTypeResponse = z.object({ value: ProductTypeValue, name: z.string() });
 export const ProductTypeList = z.object({ count: z.number().int(), next: z.null(), previous: z.null(), results: z.array(ProductTypeResponse) });
 
+/** One row of the price details table (spec §2 prices view): incl. VAT, excl. VAT and margin. */
+export const PriceRow = z.object({ incl: z.number().nullable(), excl: z.number().nullable(), margin: z.number().nullable() });
+export type PriceRow = z.infer<typeof PriceRow>;
+export const PriceDetails = z.object({ sale: PriceRow, manual: PriceRow, auto: PriceRow });
+export type PriceDetails = z.infer<typeof PriceDetails>;
+
+/**
+ * Spec §9 margin percent bands. `negative` is margin < 0 (a product priced 0 with a cost is in
+ * it too); the others are [from, to) on margin_percent, the top band closed at 100.
+ */
+export const MARGIN_BANDS = [
+  { value: 'negative', label: '<0%', from: null, to: 0 },
+  { value: '0-9', label: '0-9%', from: 0, to: 10 },
+  { value: '10-24', label: '10-24%', from: 10, to: 25 },
+  { value: '25-49', label: '25-49%', from: 25, to: 50 },
+  { value: '50-74', label: '50-74%', from: 50, to: 75 },
+  { value: '75-100', label: '75-100%', from: 75, to: null },
+] as const;
+export const MarginBand = z.enum(['negative', '0-9', '10-24', '25-49', '50-74', '75-100']);
+export type MarginBand = z.infer<typeof MarginBand>;
+
 /** Spec §3 "Catalog product". Money and quantities are JSON numbers rounded to 2 decimals (weight 3). */
 export const ProductResponse = z.object({
   id: z.number().int(),
@@ -43,6 +64,17 @@ export const ProductResponse = z.object({
   image_urls: z.array(z.string()),
   url: z.string(),
   archived: z.boolean(),
+  /** Pricing engine figures (DESIGN §5), excl. VAT: the sum of the four costs. */
+  total_cost: z.number(),
+  /** Effective price excl. VAT minus total cost; null while the product has no price. */
+  margin: z.number().nullable(),
+  /** margin / price excl. VAT x 100; null while there is no price (or the price is 0). */
+  margin_percent: z.number().nullable(),
+  price_details: PriceDetails,
+  /** Last operator edit; null = unedited (spec §7 product-count `edited`/`unedited`). */
+  edited_at: z.string().nullable(),
+  /** Last publish to the e-commerce channels; null = not synced. */
+  synced_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -63,7 +95,23 @@ export const ListProductsQuery = listQuery(
     created_at: ['gte', 'lte'],
     updated_at: ['gte', 'lte'],
   },
-  { low_stock: YesNo.optional(), archived: YesNo.optional() },
+  {
+    low_stock: YesNo.optional(),
+    archived: YesNo.optional(),
+    /** Spec §9 catalog filters. */
+    margin_band: MarginBand.optional(),
+    synced_to_ecommerce: YesNo.optional(),
+    /** Yes: at least one mapped supplier product is still offered (status active). */
+    has_procurement_products: YesNo.optional(),
+    /** Yes: mapped to at least one supplier product, offered or not. */
+    mapped_to_procurement: YesNo.optional(),
+    price_override: YesNo.optional(),
+    negative_margin: YesNo.optional(),
+    /** Yes: an operator has edited the product (edited_at set). */
+    edited: YesNo.optional(),
+    /** A procurement supplier id: products mapped to that supplier's products. */
+    supplier: Id.optional(),
+  },
 );
 export type ListProductsQuery = z.infer<typeof ListProductsQuery>;
 
@@ -135,3 +183,12 @@ export const ProductLiteResponse = z.object({
 export type ProductLiteResponse = z.infer<typeof ProductLiteResponse>;
 export const ProductLitePage = page(ProductLiteResponse);
 export const ListProductsLiteQuery = listQuery({ id: ['exact', 'in'] });
+
+/** Spec §7 product-count: `f` picks one of the dashboard's five counts. */
+export const PRODUCT_COUNT_FILTERS = ['edited', 'unedited', 'mapped', 'new', 'low-in-stock'] as const;
+/** A product is `new` for this many days after it was created. */
+export const NEW_PRODUCT_DAYS = 7;
+export const ProductCountQuery = z.strictObject({ f: z.enum(PRODUCT_COUNT_FILTERS) });
+export type ProductCountQuery = z.infer<typeof ProductCountQuery>;
+export const ProductCountResponse = z.object({ products: z.number().int() });
+export type ProductCountResponse = z.infer<typeof ProductCountResponse>;

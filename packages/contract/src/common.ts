@@ -2,6 +2,18 @@ import { z } from 'zod';
 
 /** Ids are PostgreSQL integers: anything above int4 can exist nowhere, so it is a 400, not a 500. */
 export const Id = z.coerce.number().int().positive().max(2_147_483_647);
+/**
+ * A primary key in a JSON body. `Id` coerces (right for paths and query strings), which turns
+ * a missing body field into NaN and a confusing message; this keeps DRF's words instead.
+ */
+export const PkValue = z
+  .number({
+    error: (issue) => (issue.input === undefined || issue.input === null ? undefined : `Incorrect type. Expected pk value, received ${typeof issue.input}.`),
+  })
+  .int('Incorrect type. Expected pk value.')
+  .positive('Invalid pk - object does not exist.')
+  .max(2_147_483_647, 'Invalid pk - object does not exist.');
+
 export const IdParams = z.object({ id: Id });
 export type IdParams = z.infer<typeof IdParams>;
 

@@ -92,3 +92,6 @@ export const MESSAGES = {
 export const pickedMessage = (qty: number | string, sku: string, name: string, orderNumber: string) =>
   `Picked ${qty}x[${sku}]${name} for order ${orderNumber}.`;
 export const unpickedMessage = (sku: string, name: string, orderNumber: string) => `UnPicked [${sku}]${name} for order ${orderNumber}.`;
+/** Not in the spec: a backorder's confirmation, worded like the pick messages. */
+export const backorderedMessage = (qty: number | string, sku: string, name: string, orderNumber: string) =>
+  `Backordered ${qty}x[${sku}]${name} for order ${orderNumber}.`;

@@ -14,3 +14,7 @@ export * from './procurement-orders.js';
 export * from './procurement-images.js';
 export * from './jobs.js';
 export * from './procurement-feeds.js';
+export * from './catalog-markups.js';
+export * from './catalog-descriptions.js';
+export * from './dashboard.js';
+export * from './customer-orders.js';

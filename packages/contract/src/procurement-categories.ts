@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { listQuery, page } from './common.js';
-import { PkValue } from './procurement-suppliers.js';
+import { PkValue, listQuery, page } from './common.js';
 
 const blankMessage = 'This field may not be blank.';
 

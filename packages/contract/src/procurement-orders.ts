@@ -74,6 +74,23 @@ export const ListProcurementOrdersQuery = listQuery({
 });
 export type ListProcurementOrdersQuery = z.infer<typeof ListProcurementOrdersQuery>;
 
+/**
+ * GET /procurement/order_items/: purchase order lines across orders, e.g. the incoming lines of a
+ * product a backorder may be reserved against (`?product=1&order__status__in=open,partially_received`).
+ */
+export const ListProcurementOrderItemsQuery = listQuery({ product: ['exact', 'in'], order: ['exact'], order__status: ['exact', 'in'] });
+export type ListProcurementOrderItemsQuery = z.infer<typeof ListProcurementOrderItemsQuery>;
+/** A line with its order's number, status and supplier; `reserved` sums the backorders reserved against it. */
+export const ProcurementOrderItemListRow = ProcurementOrderItemResponse.omit({ receipts: true }).extend({
+  order_number: z.string(),
+  order_status: ProcurementOrderStatus,
+  supplier_name: z.string(),
+  reserved: z.number(),
+});
+export type ProcurementOrderItemListRow = z.infer<typeof ProcurementOrderItemListRow>;
+export const ProcurementOrderItemPage = page(ProcurementOrderItemListRow);
+export type ProcurementOrderItemPage = z.infer<typeof ProcurementOrderItemPage>;
+
 const comments = z.string().max(2000);
 /**
  * A referenced id in a JSON body: a number, or a numeric string as DRF's PrimaryKeyRelatedField

@@ -1,19 +1,7 @@
 import { z } from 'zod';
-import { listQuery, page } from './common.js';
+import { PkValue, listQuery, page } from './common.js';
 
 const blankMessage = 'This field may not be blank.';
-
-/**
- * A primary key in a JSON body. `Id` coerces (right for paths and query strings), which turns
- * a missing body field into NaN and a confusing message; this keeps DRF's words instead.
- */
-export const PkValue = z
-  .number({
-    error: (issue) => (issue.input === undefined || issue.input === null ? undefined : `Incorrect type. Expected pk value, received ${typeof issue.input}.`),
-  })
-  .int('Incorrect type. Expected pk value.')
-  .positive('Invalid pk - object does not exist.')
-  .max(2_147_483_647, 'Invalid pk - object does not exist.');
 
 const optionalUrl = z
   .string()

@@ -23,6 +23,8 @@ export type Database = {
   driver: 'pglite' | 'postgres';
   migrate: () => Promise<void>;
   close: () => Promise<void>;
+  /** PGlite only: the data directory as a tarball, to open copies of this database fast. */
+  dumpDataDir?: () => Promise<Blob>;
 };
 
 /** Migrations sit beside the sources, and are copied beside the bundle by the build. */
@@ -32,7 +34,12 @@ export function migrationsFolder(): string {
   return candidates.find((p) => existsSync(path.join(p, 'meta'))) ?? candidates[0]!;
 }
 
-export type DatabaseOptions = { databaseUrl?: string | undefined; pgliteDir?: string | 'memory' };
+export type DatabaseOptions = {
+  databaseUrl?: string | undefined;
+  pgliteDir?: string | 'memory';
+  /** A PGlite data directory dumped by `dumpDataDir` to start from (tests start from a migrated one). */
+  pgliteDataDir?: Blob | undefined;
+};
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const folder = migrationsFolder();
@@ -51,7 +58,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const dir = options.pgliteDir ?? 'memory';
   if (dir !== 'memory') mkdirSync(dir, { recursive: true });
   // relaxedDurability stays off: every query waits until PGlite has flushed its files.
-  const client = dir === 'memory' ? new PGlite() : new PGlite(dir, { relaxedDurability: false });
+  const client =
+    dir === 'memory' ? new PGlite(options.pgliteDataDir ? { loadDataDir: options.pgliteDataDir } : {}) : new PGlite(dir, { relaxedDurability: false });
   await client.waitReady;
   const pgliteDb = drizzlePglite(client, { schema });
   return {
@@ -59,6 +67,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     driver: 'pglite',
     migrate: () => migratePglite(pgliteDb, { migrationsFolder: folder }),
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
 

@@ -148,6 +148,19 @@ describe('the error handler', () => {
     await app.close();
   });
 
+  it('says a missing or null decimal (a number-or-string union) is required or may not be null', async () => {
+    const app = await appWith((a) => {
+      a.post(
+        '/prices',
+        { schema: { body: z.strictObject({ percent: z.union([z.number(), z.string()]), cost: z.union([z.number(), z.string()]) }) } },
+        async () => ({}),
+      );
+    });
+    const res = await app.inject({ method: 'POST', url: '/prices', payload: { cost: null } });
+    expect(res.json()).toEqual({ percent: ['This field is required.'], cost: ['This field may not be null.'] });
+    await app.close();
+  });
+
   it('answers a schema failure of the body or the query as DRF field errors', async () => {
     const app = await appWith((a) => {
       a.post(

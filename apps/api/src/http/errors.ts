@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   not_found: 404,
   conflict: 409,
   throttled: 429,
+  /** A server we depend on (a storefront) failed or answered nonsense. */
+  bad_gateway: 502,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
@@ -31,12 +33,27 @@ export class AppError extends Error {
 export const notFound = (what = 'Not found.') => new AppError('not_found', what);
 export const badRequest = (fields: FieldErrors) => new AppError('bad_request', 'Invalid input.', fields);
 
-type ZodIssueLike = { path: PropertyKey[]; message: string; code?: string | undefined; keys?: string[] | undefined };
+type BranchIssue = { code?: string | undefined; message: string };
+type ZodIssueLike = {
+  path: PropertyKey[];
+  message: string;
+  code?: string | undefined;
+  keys?: string[] | undefined;
+  /** invalid_union: the issues of each branch. */
+  errors?: readonly (readonly BranchIssue[])[] | undefined;
+};
+
+const received = (issue: BranchIssue | undefined, what: 'undefined' | 'null') =>
+  issue?.code === 'invalid_type' && new RegExp(`received ${what}$`).test(issue.message);
 
 /** zod 4 says "Invalid input: expected string, received undefined"; DRF's words are the contract. */
 function drfMessage(issue: ZodIssueLike): string {
-  if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message)) return 'This field is required.';
-  if (issue.code === 'invalid_type' && /received null$/.test(issue.message)) return 'This field may not be null.';
+  if (received(issue, 'undefined')) return 'This field is required.';
+  if (received(issue, 'null')) return 'This field may not be null.';
+  // A union (a decimal is a number or a numeric string) fails in every branch alike on a missing value.
+  const branches = issue.code === 'invalid_union' && issue.errors?.length ? issue.errors.map((b) => b[0]) : [];
+  if (branches.length && branches.every((b) => received(b, 'undefined'))) return 'This field is required.';
+  if (branches.length && branches.every((b) => received(b, 'null'))) return 'This field may not be null.';
   return issue.message;
 }
 
@@ -68,6 +85,7 @@ export function validationToFieldErrors(validation: readonly FastifySchemaValida
       message: v.message ?? 'Invalid value.',
       code: v.keyword,
       keys: Array.isArray(v.params?.keys) ? v.params.keys.map(String) : undefined,
+      errors: Array.isArray(v.params?.errors) ? (v.params.errors as BranchIssue[][]) : undefined,
     })),
   );
 }

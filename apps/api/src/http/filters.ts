@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FieldErrors } from '@kontor/contract';
 import { badRequest } from './errors.js';
@@ -86,7 +86,11 @@ export function buildListQuery(query: Record<string, unknown>, spec: ListSpec): 
     // django-filter skips a filter whose value is empty, so `?email__icontains=` lists everything.
     if (PAGING_KEYS.has(key) || rawValue === undefined || rawValue === null || rawValue === '') continue;
     const raw = String(rawValue);
-    const [name, lookup = 'exact', ...rest] = key.split('__');
+    // A field across a relation is declared by its Django path (`order__status`), so the
+    // lookup starts after the longest declared name.
+    const segments = key.split('__');
+    const nested = segments.length > 1 && spec.fields[`${segments[0]}__${segments[1]}`] !== undefined;
+    const [name, lookup = 'exact', ...rest] = nested ? [`${segments[0]}__${segments[1]}`, ...segments.slice(2)] : segments;
     const field = name ? spec.fields[name] : undefined;
     if (!field || rest.length > 0 || (lookup !== 'exact' && !(LOOKUPS as readonly string[]).includes(lookup))) {
       errors[key] = ['Unknown filter field.'];
@@ -143,7 +147,13 @@ export function buildListQuery(query: Record<string, unknown>, spec: ListSpec): 
       .filter(Boolean);
     const unknown = parts.filter((p) => !allowed.has(p.replace(/^-/, '')) || !spec.fields[p.replace(/^-/, '')]);
     if (unknown.length) errors.ordering = [`Unknown ordering field: ${unknown.join(', ')}.`];
-    else orderBy = [...parts.map((p) => (p.startsWith('-') ? desc(spec.fields[p.slice(1)]!.column) : asc(spec.fields[p]!.column))), ...spec.defaultOrdering];
+    // Descending puts empty values last too (PostgreSQL puts them first): "highest price first"
+    // must not open with every product that has no price.
+    else
+      orderBy = [
+        ...parts.map((p) => (p.startsWith('-') ? sql`${spec.fields[p.slice(1)]!.column} desc nulls last` : asc(spec.fields[p]!.column))),
+        ...spec.defaultOrdering,
+      ];
   }
   if (Object.keys(errors).length) throw badRequest(errors);
   return { where: conditions.length ? and(...conditions) : undefined, orderBy };

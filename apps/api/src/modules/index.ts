@@ -1,7 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { catalogRoutes } from './catalog/catalog.routes.js';
 import { catalogCategoriesRoutes } from './catalog/categories.routes.js';
+import { productDescriptionsRoutes } from './catalog/descriptions.routes.js';
+import { catalogMarkupsRoutes } from './catalog/markups.routes.js';
 import { currenciesRoutes } from './currencies/currencies.routes.js';
+import { customerOrdersRoutes } from './customers/orders.routes.js';
+import { customerPickingRoutes } from './customers/picking.routes.js';
+import { customerBackordersRoutes } from './customers/backorders.routes.js';
+import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 import { jobsRoutes } from './jobs/jobs.routes.js';
 import { feedsRoutes } from './procurement/feeds.routes.js';
 import { procurementCategoriesRoutes } from './procurement/categories.routes.js';
@@ -26,16 +32,22 @@ export const apiModules: FastifyPluginAsync[] = [
   bookmarksRoutes,
   notificationsRoutes,
   catalogRoutes,
+  productDescriptionsRoutes,
   inventoryRoutes,
   currenciesRoutes,
   suppliersRoutes,
   globalSuppliersRoutes,
   procurementCategoriesRoutes,
   catalogCategoriesRoutes,
+  catalogMarkupsRoutes,
   procurementProductsRoutes,
   procurementOrdersRoutes,
   procurementImageUrlsRoutes,
+  customerOrdersRoutes,
+  customerPickingRoutes,
+  customerBackordersRoutes,
   mediaRoutes,
   jobsRoutes,
   feedsRoutes,
+  dashboardRoutes,
 ];

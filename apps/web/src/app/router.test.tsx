@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { getAccessToken } from '@/lib/auth-token-store';
+import { createDashboardBackend } from '@/features/dashboard/testing/dashboard-backend';
 import { createBackend, createNotification, createTask } from '@/test/fixtures';
 import { createTestQueryClient, testUser } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
@@ -62,7 +63,8 @@ describe('start-up and routes', () => {
       notifications: [createNotification({ title: 'Welcome to Kontor' })],
       tasks: [createTask({ title: 'Complete your company profile' })],
     });
-    server.use(...backend.handlers);
+    const dashboard = createDashboardBackend({ counts: { edited: 2, unedited: 5, mapped: 4, new: 1, 'low-in-stock': 0 } });
+    server.use(...backend.handlers, ...dashboard.handlers);
     renderApp('/');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeInTheDocument();
@@ -72,6 +74,8 @@ describe('start-up and routes', () => {
     const tasks = await screen.findByRole('list', { name: 'Company tasks' });
     expect(within(tasks).getByText('Complete your company profile')).toBeInTheDocument();
     expect(await screen.findByRole('table', { name: 'Team' })).toHaveTextContent('ada@example.com');
+    expect(await screen.findByLabelText('Unedited products: 5')).toBeInTheDocument();
+    expect(await screen.findByText(/Nothing to restock/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
   });
 

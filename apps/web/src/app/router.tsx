@@ -49,6 +49,17 @@ export const routes: RouteObject[] = [
                   {
                     path: 'catalog',
                     children: [
+                      { index: true, element: <Navigate to="/catalog/products" replace /> },
+                      {
+                        path: 'products',
+                        handle: handle('Products'),
+                        lazy: async () => ({ Component: (await import('./catalog/catalog-products-route')).CatalogProductsRoute }),
+                      },
+                      {
+                        path: 'products/edit',
+                        handle: handle('Edit product'),
+                        lazy: async () => ({ Component: (await import('@/features/catalog/screens/product-edit-screen')).ProductEditScreen }),
+                      },
                       {
                         path: 'inventory',
                         handle: handle('Inventory'),
@@ -70,6 +81,11 @@ export const routes: RouteObject[] = [
                         path: 'stocktaking',
                         handle: handle('Stocktaking'),
                         lazy: async () => ({ Component: (await import('@/features/inventory/screens/stocktaking-screen')).StocktakingScreen }),
+                      },
+                      {
+                        path: 'markup',
+                        handle: handle('Markups'),
+                        lazy: async () => ({ Component: (await import('@/features/markups/screens/markups-screen')).MarkupsScreen }),
                       },
                     ],
                   },
@@ -150,6 +166,29 @@ export const routes: RouteObject[] = [
                         path: 'products',
                         handle: handle('Global suppliers'),
                         lazy: async () => ({ Component: (await import('@/features/suppliers/screens/global-suppliers-screen')).GlobalSuppliersScreen }),
+                      },
+                    ],
+                  },
+                  {
+                    path: 'customers',
+                    children: [
+                      { index: true, element: <Navigate to="/customers/pick-and-pack" replace /> },
+                      {
+                        path: 'pick-and-pack',
+                        handle: handle('Pick & pack'),
+                        lazy: async () => ({ Component: (await import('@/features/pick-and-pack/screens/pick-and-pack-screen')).PickAndPackScreen }),
+                      },
+                      {
+                        path: 'orders',
+                        handle: handle('Orders'),
+                        lazy: async () => ({ Component: (await import('@/features/customer-orders/screens/customer-orders-screen')).CustomerOrdersScreen }),
+                      },
+                      {
+                        path: 'orders/edit',
+                        handle: handle('Order'),
+                        lazy: async () => ({
+                          Component: (await import('@/features/customer-orders/screens/customer-order-edit-screen')).CustomerOrderEditScreen,
+                        }),
                       },
                     ],
                   },

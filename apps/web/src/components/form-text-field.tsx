@@ -1,13 +1,14 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 
-type FormTextFieldProps<T extends FieldValues> = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'> & {
-  control: Control<T>;
+/** `TOutput` is what the form's resolver hands to submit, when a schema transforms the inputs' text. */
+type FormTextFieldProps<T extends FieldValues, TOutput extends FieldValues = T> = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'> & {
+  control: Control<T, unknown, TOutput>;
   name: Path<T>;
 };
 
 /** A MUI text field bound to react-hook-form; the field's error message shows as helper text. */
-export function FormTextField<T extends FieldValues>({ control, name, helperText, ...props }: FormTextFieldProps<T>) {
+export function FormTextField<T extends FieldValues, TOutput extends FieldValues = T>({ control, name, helperText, ...props }: FormTextFieldProps<T, TOutput>) {
   return (
     <Controller
       control={control}

@@ -19,7 +19,7 @@ export function StatTile({ label, value, icon, to, hint }: StatTileProps) {
       >
         <Box sx={{ color: 'primary.main', bgcolor: (theme) => `${theme.palette.primary.main}14`, borderRadius: 2, p: 1.25, display: 'flex' }}>{icon}</Box>
         <Box sx={{ minWidth: 0 }}>
-          <Typography variant="body2" color="text.secondary" noWrap>
+          <Typography variant="body2" color="text.secondary" sx={{ lineHeight: 1.3 }}>
             {label}
           </Typography>
           <Typography variant="h5" component="p" aria-label={`${label}: ${value ?? 'loading'}`}>

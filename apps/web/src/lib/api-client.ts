@@ -174,6 +174,12 @@ export function fieldErrorsOf(error: unknown): FieldErrors | null {
   return Object.keys(out).length ? out : null;
 }
 
+/** A refusal in words: a 400's DRF messages as one sentence (without the field names), else errorText. */
+export function serverMessage(error: unknown): string {
+  const fields = fieldErrorsOf(error);
+  return fields ? Object.values(fields).flat().join(' ') : errorText(error);
+}
+
 /** What a person reads: the server's `detail` when it sent one, otherwise the mapped message. */
 export function errorText(error: unknown): string {
   if (error instanceof ApiError) {

@@ -139,7 +139,11 @@ export function createBackend({
       const url = new URL(request.url);
       const row = state.bookmarks.find((b) => b.view === url.searchParams.get('view') && b.name === url.searchParams.get('name'));
       if (!row) return HttpResponse.json({ detail: 'Not found.' }, { status: 404 });
-      Object.assign(row, await request.json());
+      const body = (await request.json()) as Pick<BookmarkResponse, 'name' | 'query' | 'view' | 'pinned'>;
+      if (state.bookmarks.some((b) => b !== row && b.view === body.view && b.name === body.name)) {
+        return HttpResponse.json({ name: [BOOKMARK_NAME_TAKEN] }, { status: 400 });
+      }
+      Object.assign(row, body);
       return HttpResponse.json(row);
     }),
     http.delete(apiUrl('/user/bookmarks/'), ({ request }) => {
@@ -149,6 +153,8 @@ export function createBackend({
     }),
     http.get(apiUrl('/users/'), () => HttpResponse.json(page([teamMember]))),
     http.get(apiUrl('/users/companies/:id/'), () => HttpResponse.json(state.company)),
+    // The company screen shows the storefront connection; the app starts without one.
+    http.get(apiUrl('/customers/storefront/'), () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 })),
     http.post(apiUrl('/feedback/'), async ({ request }) => {
       state.feedback.push(await request.json());
       return HttpResponse.json({ id: state.feedback.length, message: '', page: '', created_at: new Date().toISOString() }, { status: 201 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, numeric, pgTable, serial, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, numeric, pgTable, serial, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz, updatedAt } from './columns.js';
 import { companyId, users } from './companies.js';
 import { inventoryLocations } from './inventory.js';
@@ -29,6 +29,13 @@ export const catalogProducts = pgTable(
     priceOnSale: numeric('price_on_sale', { precision: 12, scale: 2 }),
     /** The auto price of the pricing engine (DESIGN §5); null until a cost is known. */
     priceCalculatedAutomatically: numeric('price_calculated_automatically', { precision: 12, scale: 2 }),
+    /**
+     * Kept by the pricing service with the prices (never written elsewhere) so the margin band and
+     * negative-margin filters are index lookups: margin = effective price excl. VAT - total cost,
+     * margin_percent = margin / price excl. VAT x 100. Null while the product has no price.
+     */
+    margin: numeric('margin', { precision: 12, scale: 2 }),
+    marginPercent: numeric('margin_percent', { precision: 9, scale: 2 }),
     vat: numeric('vat', { precision: 5, scale: 2 }).notNull().default('25'),
     procurementCost: numeric('procurement_cost', { precision: 12, scale: 2 }),
     costPackagingLabour: numeric('cost_packaging_labour', { precision: 12, scale: 2 }).notNull().default('0'),
@@ -46,6 +53,10 @@ export const catalogProducts = pgTable(
     url: text('url').notNull().default(''),
     /** Set when the company was told the product is low; cleared when stock is back above the level. */
     lowStockNotifiedAt: timestamptz('low_stock_notified_at'),
+    /** Last edit by an operator (PUT); imports and recomputed prices leave it alone. Null = unedited. */
+    editedAt: timestamptz('edited_at'),
+    /** Last successful publish to the e-commerce channels (the publish issue sets it). */
+    syncedAt: timestamptz('synced_at'),
     /** Products with history are archived, never deleted. */
     archivedAt: timestamptz('archived_at'),
     createdAt: createdAt(),
@@ -56,6 +67,23 @@ export const catalogProducts = pgTable(
     index('catalog_products_company_created_idx').on(t.companyId, t.createdAt),
     index('catalog_products_company_updated_idx').on(t.companyId, t.updatedAt),
     index('catalog_products_company_name_idx').on(t.companyId, t.name),
+    // The default order (newest first) walks this one; without it a company's first page scans
+    // the primary key past every other company's products.
+    index('catalog_products_company_id_idx').on(t.companyId, t.id),
+    index('catalog_products_company_margin_idx').on(t.companyId, t.marginPercent),
+    index('catalog_products_negative_margin_idx')
+      .on(t.companyId)
+      .where(sql`${t.margin} < 0`),
+    index('catalog_products_company_edited_idx').on(t.companyId, t.editedAt),
+    index('catalog_products_company_synced_idx').on(t.companyId, t.syncedAt),
+    index('catalog_products_company_type_idx').on(t.companyId, t.productType),
+    // Yes/No filters whose Yes side is rare: partial indexes keep them small.
+    index('catalog_products_override_idx')
+      .on(t.companyId)
+      .where(sql`${t.priceManualOverride} is not null`),
+    index('catalog_products_low_stock_idx')
+      .on(t.companyId)
+      .where(sql`${t.qtyInStock} <= ${t.qtyRestockLevel} and ${t.qtyRestockLevel} > 0`),
     check(
       'catalog_products_dimensions_check',
       sql`coalesce(${t.packagingWidth}, 0) >= 0 and coalesce(${t.packagingLength}, 0) >= 0 and coalesce(${t.packagingHeight}, 0) >= 0`,
@@ -63,4 +91,64 @@ export const catalogProducts = pgTable(
     check('catalog_products_weight_check', sql`coalesce(${t.packagingWeight}, 0) >= 0`),
     check('catalog_products_restock_check', sql`${t.qtyRestockLevel} >= 0 and ${t.qtyRestockAmount} >= 0`),
   ],
+);
+
+/**
+ * A markup rule (DESIGN §5): the first rule of the company that matches a product, by priority
+ * (lowest first), sets the markup of its auto price. A rule matches when the product's total
+ * cost lies in [cost_from, cost_to) (an empty bound is open) and its product type equals the
+ * rule's (an empty type matches every product). The one default rule applies when none matches.
+ */
+export const catalogMarkups = pgTable(
+  'catalog_markups',
+  {
+    id: serial('id').primaryKey(),
+    companyId: companyId(),
+    accountId: integer('account_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    percent: numeric('percent', { precision: 7, scale: 2 }).notNull(),
+    costFrom: numeric('cost_from', { precision: 12, scale: 2 }),
+    costTo: numeric('cost_to', { precision: 12, scale: 2 }),
+    productType: text('product_type', { enum: ['simple', 'variable', 'variation', 'bundle'] }),
+    priority: integer('priority').notNull().default(100),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('catalog_markups_company_name_key').on(t.companyId, sql`lower(${t.name})`),
+    uniqueIndex('catalog_markups_company_default_key')
+      .on(t.companyId)
+      .where(sql`${t.isDefault}`),
+    index('catalog_markups_company_priority_idx').on(t.companyId, t.priority, t.id),
+    check('catalog_markups_percent_check', sql`${t.percent} >= -100`),
+    check('catalog_markups_band_check', sql`${t.costFrom} is null or ${t.costTo} is null or ${t.costFrom} < ${t.costTo}`),
+  ],
+);
+
+/** Spec §3 "Product description": one per product and language (SV, EN, NO, DA). */
+export const productDescriptions = pgTable(
+  'product_descriptions',
+  {
+    id: serial('id').primaryKey(),
+    companyId: companyId(),
+    accountId: integer('account_id').references(() => users.id, { onDelete: 'set null' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => catalogProducts.id, { onDelete: 'cascade' }),
+    language: text('language', { enum: ['SV', 'EN', 'NO', 'DA'] })
+      .notNull()
+      .default('SV'),
+    name: text('name').notNull().default(''),
+    content: text('content').notNull().default(''),
+    excerpt: text('excerpt').notNull().default(''),
+    metaTitle: text('meta_title').notNull().default(''),
+    metaKeywords: text('meta_keywords').notNull().default(''),
+    metaDescription: text('meta_description').notNull().default(''),
+    source: text('source').notNull().default('chatgpt'),
+    machineTranslation: boolean('machine_translation').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('product_descriptions_product_language_key').on(t.productId, t.language), index('product_descriptions_company_idx').on(t.companyId)],
 );

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, numeric, pgTable, primaryKey, serial, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, numeric, pgTable, primaryKey, serial, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { catalogProducts } from './catalog.js';
 import { createdAt, timestamptz, updatedAt } from './columns.js';
 import { companyId, users } from './companies.js';
+import { customerOrderItems } from './customers.js';
 
 export const inventoryLocationTypes = pgTable(
   'inventory_location_types',
@@ -86,6 +87,8 @@ export const inventoryTransactions = pgTable(
     comments: text('comments').notNull().default(''),
     /** Both halves of a move share it. */
     moveId: uuid('move_id'),
+    /** A pick: the customer order line this STOCK_OUT took goods for (unpicking deletes the row). */
+    orderItemId: integer('order_item_id').references((): AnyPgColumn => customerOrderItems.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -93,6 +96,9 @@ export const inventoryTransactions = pgTable(
     index('inventory_transactions_company_created_idx').on(t.companyId, t.createdAt),
     index('inventory_transactions_product_idx').on(t.productId, t.locationId, t.createdAt),
     index('inventory_transactions_location_idx').on(t.locationId, t.createdAt),
+    index('inventory_transactions_order_item_idx')
+      .on(t.orderItemId)
+      .where(sql`${t.orderItemId} is not null`),
     check('inventory_transactions_quantity_check', sql`${t.quantity} >= 0`),
   ],
 );

@@ -165,6 +165,10 @@ export const procurementProducts = pgTable(
       .on(t.catalogProductId)
       .where(sql`${t.catalogProductId} is not null`),
     index('procurement_products_category_idx').on(t.categoryId),
+    // The catalog's "has procurement products" filter: mapped offers still in the feed.
+    index('procurement_products_active_mapping_idx')
+      .on(t.catalogProductId)
+      .where(sql`${t.catalogProductId} is not null and ${t.status} = 'active'`),
   ],
 );
 

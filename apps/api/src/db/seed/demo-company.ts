@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../client.js';
 import { addSystemTask, notify } from '../../modules/notifications/notify.js';
+import { seedDemoOrders } from './demo-orders.js';
 import { seedDemoProcurement, seedGlobalDirectory } from './demo-procurement.js';
 import { seedDemoShop } from './demo-shop.js';
 
@@ -30,4 +31,5 @@ export async function seedDemoCompany(db: DbOrTx, target: DemoTarget, options: {
   await seedDemoShop(db, target);
   await seedGlobalDirectory(db);
   await seedDemoProcurement(db, target, options.publicUrl);
+  await seedDemoOrders(db, target);
 }

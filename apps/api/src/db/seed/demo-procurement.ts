@@ -19,7 +19,8 @@ import {
 } from '../schema/index.js';
 import type { DemoTarget } from './demo-company.js';
 import { DEMO_FEED_MAPPING, DEMO_SUPPLIERS, demoFeedRows, type DemoSupplier } from './demo-feeds.js';
-import { insertColumns, random } from './demo-shop.js';
+import { refreshCatalogCosts } from '../../modules/procurement/feed-import/write.js';
+import { DEMO_SALE_FACTOR, insertColumns, random } from './demo-shop.js';
 
 const HOUR_MS = 3_600_000;
 const slugify = (text: string) =>
@@ -162,6 +163,13 @@ export async function seedDemoProcurement(db: DbOrTx, target: DemoTarget, baseUr
   await db.execute(sql`
     update procurement_products p set cost_sek = round(p.cost * c.rate_to_sek, 2)
     from currencies c where c.id = p.cost_currency_id and p.company_id = ${companyId}`);
+  // The mapped catalog products cost what their preferred offer costs, as after a real import;
+  // their sales stay the demo's 20 % off the new price.
+  await refreshCatalogCosts(db, companyId);
+  await db.execute(sql`
+    update catalog_products set price_on_sale = round(coalesce(price_manual_override, price_calculated_automatically) * ${DEMO_SALE_FACTOR})
+    where company_id = ${companyId} and price_on_sale is not null
+      and id in (select catalog_product_id from procurement_products where company_id = ${companyId})`);
 
   await seedDemoCategoryMappings(db, target);
   await seedDemoPurchaseOrder(db, target);

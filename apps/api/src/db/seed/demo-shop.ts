@@ -1,6 +1,8 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client.js';
-import { catalogProducts, inventoryLocations, inventoryLocationTypes, type inventoryTransactions } from '../schema/index.js';
+import { catalogMarkups, catalogProducts, inventoryLocations, inventoryLocationTypes, type inventoryTransactions } from '../schema/index.js';
+import { priceProduct } from '../../modules/catalog/pricing.js';
+import { repriceProducts } from '../../modules/catalog/pricing.service.js';
 import { notify } from '../../modules/notifications/notify.js';
 import type { DemoTarget } from './demo-company.js';
 
@@ -72,6 +74,22 @@ export const VARIANTS: readonly (readonly [string, string])[] = [
   ['Stor', 'Large'],
 ];
 
+/** The demo shop's markup rules (DESIGN §5): small items carry more, bundles and dear items less. */
+export const DEMO_MARKUPS: readonly Omit<typeof catalogMarkups.$inferInsert, 'companyId'>[] = [
+  { name: 'Standard', percent: '60.00', isDefault: true },
+  { name: 'Bundles', percent: '50.00', productType: 'bundle', priority: 5 },
+  { name: 'Small items under 100 kr', percent: '120.00', costTo: '100.00', priority: 10 },
+  { name: 'Premium from 1000 kr', percent: '35.00', costFrom: '1000.00', priority: 10 },
+  { name: 'Mid-range 300-1000 kr', percent: '45.00', costFrom: '300.00', costTo: '1000.00', priority: 20 },
+];
+/**
+ * Manual overrides as a multiple of the total cost excl. VAT, taken in turn: below cost, a thin
+ * margin, a modest one and a rich one. With the rules' 26-55 % this fills every margin band.
+ */
+const OVERRIDE_COST_FACTORS = [0.85, 1.05, 1.2, 4.5];
+/** Demo sales are 20 % off the price. */
+export const DEMO_SALE_FACTOR = 0.8;
+
 const cents = (n: number) => Math.round(n * 100);
 const numeric = (c: number) => (c / 100).toFixed(2);
 
@@ -95,6 +113,80 @@ export async function insertColumns(db: DbOrTx, table: string, columns: [name: s
     sql`insert into ${sql.raw(table)} (${names}) select * from unnest(${arrays})${returning ? sql.raw(` returning ${returning}`) : sql``}`,
   );
   return (result as unknown as { rows: Record<string, unknown>[] }).rows;
+}
+
+/**
+ * The demo catalog's copy: a Swedish description for four products in five (their operators
+ * wrote it, so those products count as edited), an English machine translation for every
+ * third, and most products published to the shop once. Its own random stream, so the stock
+ * history drawn from the main one stays as it was.
+ */
+async function seedDemoCopy(db: DbOrTx, target: DemoTarget, products: { id: number; sku: string; index: number; createdAt: Date }[]): Promise<void> {
+  const rng = random(20_260_102);
+  const rows: [string, string, Cell[]][] = [
+    ['company_id', 'int', []],
+    ['account_id', 'int', []],
+    ['product_id', 'int', []],
+    ['language', 'text', []],
+    ['name', 'text', []],
+    ['content', 'text', []],
+    ['excerpt', 'text', []],
+    ['meta_title', 'text', []],
+    ['meta_keywords', 'text', []],
+    ['meta_description', 'text', []],
+    ['source', 'text', []],
+    ['machine_translation', 'bool', []],
+  ];
+  const add = (...values: Cell[]) => values.forEach((v, column) => rows[column]![2].push(v));
+  const edited: number[] = [];
+  const synced: number[] = [];
+  for (const product of products) {
+    const [sv, en, , weight] = ITEMS[product.index % ITEMS.length]!;
+    const [variantSv, variantEn] = VARIANTS[Math.floor(product.index / ITEMS.length) % VARIANTS.length]!;
+    if (rng.next() < 0.85) synced.push(product.id);
+    if (rng.next() < 0.8) {
+      const name = `${sv} ${variantSv}`;
+      add(
+        target.companyId,
+        target.userId,
+        product.id,
+        'SV',
+        name,
+        `<p>${name} från vårt eget sortiment. Tålig, lätt att sköta och gjord för nordiskt klimat. Vikt ${weight} kg.</p>`,
+        `${name}, tålig och lättskött.`,
+        `${name} | Köp online`,
+        `${sv.toLowerCase()}, ${variantSv.toLowerCase()}, trädgård, friluftsliv`,
+        `Köp ${name.toLowerCase()} online. Snabb leverans från eget lager.`,
+        'original',
+        'false',
+      );
+      edited.push(product.id);
+      if (product.index % 3 === 0) {
+        const english = `${en} ${variantEn}`;
+        add(
+          target.companyId,
+          target.userId,
+          product.id,
+          'EN',
+          english,
+          `<p>${english} from our own range. Durable, easy to care for and made for the Nordic climate. Weight ${weight} kg.</p>`,
+          `${english}, durable and easy to care for.`,
+          `${english} | Buy online`,
+          `${en.toLowerCase()}, ${variantEn.toLowerCase()}, garden, outdoor`,
+          `Buy ${english.toLowerCase()} online. Fast delivery from our own warehouse.`,
+          'chatgpt',
+          'true',
+        );
+      }
+    }
+  }
+  await insertColumns(db, 'product_descriptions', rows);
+  // Edited and published a day or two after the product was made (its created_at is 150-200 days ago).
+  await db.execute(sql`
+    update catalog_products set
+      edited_at = case when id = any(${`{${edited.join(',')}}`}::int[]) then created_at + interval '1 day' end,
+      synced_at = case when id = any(${`{${synced.join(',')}}`}::int[]) then created_at + interval '2 days' end
+    where company_id = ${target.companyId}`);
 }
 
 /**
@@ -144,6 +236,12 @@ export async function seedDemoShop(db: DbOrTx, target: DemoTarget): Promise<void
     number,
   ];
 
+  const markups = await db
+    .insert(catalogMarkups)
+    .values(DEMO_MARKUPS.map((m) => ({ ...m, companyId, accountId: userId })))
+    .returning();
+  let overrides = 0;
+
   const productRows = Array.from({ length: DEMO_PRODUCT_COUNT }, (_, i) => {
     const [sv, en, baseCost, weight, [length, width, height]] = ITEMS[i % ITEMS.length]!;
     const [variantSv, variantEn] = VARIANTS[Math.floor(i / ITEMS.length) % VARIANTS.length]!;
@@ -152,23 +250,31 @@ export async function seedDemoShop(db: DbOrTx, target: DemoTarget): Promise<void
     const shipping = cents(rng.pick([19, 29, 39, 49, 79]));
     const labour = cents(rng.int(5, 15));
     const material = cents(rng.int(3, 12));
-    const markup = 0.8 + rng.next() * 0.7;
-    const auto = Math.round(((cost + shipping + labour + material) / 100) * (1 + markup) * 1.25);
+    const productType = rng.next() < 0.06 ? 'bundle' : 'simple';
     const restock = rng.next() < 0.2 ? 0 : rng.int(2, 20);
     const scale = 0.9 + rng.next() * 0.2;
-    return {
-      companyId,
-      accountId: userId,
-      sku: `KNT-${10001 + i}`,
-      name: english ? `${en} ${variantEn}` : `${sv} ${variantSv}`,
+    const overridden = rng.next() < 0.05;
+    const onSale = rng.next() < 0.08;
+    const total = cost + shipping + labour + material;
+    const override = overridden ? `${Math.round((total / 100) * OVERRIDE_COST_FACTORS[overrides++ % OVERRIDE_COST_FACTORS.length]! * 1.25)}.00` : null;
+    const costs = {
       procurementCost: numeric(cost),
       costShipping: numeric(shipping),
       costPackagingLabour: numeric(labour),
       costPackagingMaterial: numeric(material),
+    };
+    // The seed prices as the engine does (repriceProducts stores the same below); a sale is DEMO_SALE_FACTOR of it.
+    const { price } = priceProduct({ ...costs, productType, vat: '25', priceManualOverride: override, priceOnSale: null }, markups);
+    return {
+      companyId,
+      accountId: userId,
+      sku: `KNT-${10001 + i}`,
+      name: `${english ? `${en} ${variantEn}` : `${sv} ${variantSv}`}${productType === 'bundle' ? ' 2-pack' : ''}`,
+      productType,
+      ...costs,
       vat: '25',
-      priceCalculatedAutomatically: `${auto}.00`,
-      priceManualOverride: rng.next() < 0.05 ? `${Math.round(auto * 0.95)}.00` : null,
-      priceOnSale: rng.next() < 0.08 ? `${Math.round(auto * 0.8)}.00` : null,
+      priceManualOverride: override,
+      priceOnSale: onSale && price !== null ? `${Math.round(Number(price) * DEMO_SALE_FACTOR)}.00` : null,
       packagingLength: Math.round(length * scale),
       packagingWidth: Math.round(width * scale),
       packagingHeight: Math.round(height * scale),
@@ -196,12 +302,12 @@ export async function seedDemoShop(db: DbOrTx, target: DemoTarget): Promise<void
       cols('accountId', 'int'),
       cols('sku', 'text'),
       cols('name', 'text'),
+      cols('productType', 'text'),
       cols('procurementCost', 'numeric'),
       cols('costShipping', 'numeric'),
       cols('costPackagingLabour', 'numeric'),
       cols('costPackagingMaterial', 'numeric'),
       cols('vat', 'numeric'),
-      cols('priceCalculatedAutomatically', 'numeric'),
       cols('priceManualOverride', 'numeric'),
       cols('priceOnSale', 'numeric'),
       cols('packagingLength', 'int'),
@@ -220,6 +326,14 @@ export async function seedDemoShop(db: DbOrTx, target: DemoTarget): Promise<void
   // RETURNING order is not promised: line the rows up with the generated ones by SKU.
   const bySku = new Map(inserted.map((r) => [String(r.sku), { id: Number(r.id), defaultLocationId: Number(r.default_location_id) }]));
   const products = productRows.map((r) => bySku.get(r.sku)!);
+  await repriceProducts(db, companyId);
+  await seedDemoCopy(
+    db,
+    target,
+    productRows.map((r, i) => ({ id: products[i]!.id, sku: r.sku, index: i, createdAt: r.createdAt })),
+  );
+  // Repricing stamps updated_at; the demo's products read as last changed when they were made.
+  await db.execute(sql`update catalog_products set updated_at = created_at where company_id = ${companyId}`);
 
   // The ledger, product by product in time order; levels are tracked here only to keep sales possible.
   const ledger: LedgerRow[] = [];

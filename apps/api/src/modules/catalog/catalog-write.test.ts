@@ -198,6 +198,8 @@ describe('PUT /api/catalog/products/', () => {
     const old = new Date('2024-01-01T00:00:00Z');
     const a = await insertProduct(db(), me.companyId, { name: 'Alpha', costShipping: '5.00', updatedAt: old });
     const b = await insertProduct(db(), me.companyId, { name: 'Beta', qtyInStock: '3', updatedAt: old });
+    // Stock the ledger knows of: the new restock level re-reads it, and the answer shows it unchanged.
+    await insertLevel(db(), me.companyId, b.id, location.id, '3');
     const res = await put(staff, {
       products: [
         { id: b.id, default_location_id: location.id, packaging_weight: 0.5, qty_restock_level: '2.25' },

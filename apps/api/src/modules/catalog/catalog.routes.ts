@@ -9,18 +9,25 @@ import {
   ListProductsLiteQuery,
   ListProductsQuery,
   ProductLitePage,
+  ProductCountQuery,
+  ProductCountResponse,
   ProductPage,
   ProductResponse,
   ProductTypeList,
 } from '@kontor/contract';
 import { absoluteUrl } from '../../http/pagination.js';
 import * as catalogService from './catalog.service.js';
+import { countProducts } from './product-count.service.js';
 
 /** Catalog products (spec §7 "Catalog products"). Staff and Admin alike read and write them. */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['catalog'];
 
   app.get('/catalog/product-types/', { schema: { tags, response: { 200: ProductTypeList } } }, async () => catalogService.listProductTypes());
+
+  app.get('/catalog/product-count/', { schema: { tags, querystring: ProductCountQuery, response: { 200: ProductCountResponse } } }, async (request) =>
+    countProducts(request.ctx, request.query),
+  );
 
   app.get('/catalog/products/', { schema: { tags, querystring: ListProductsQuery, response: { 200: ProductPage } } }, async (request) =>
     catalogService.listProducts(request.ctx, request.query, absoluteUrl(app.deps.config.publicUrl, request.url)),

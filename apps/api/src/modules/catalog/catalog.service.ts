@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   PAGE_SIZE,
@@ -26,6 +26,9 @@ import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { buildListQuery, type ListSpec } from '../../http/filters.js';
 import { pageRequest, pageResponse } from '../../http/pagination.js';
 import { lockAndRefreshProductStock } from '../inventory/ledger.service.js';
+import { priceDetails, totalCost, type PriceRowFigures } from './pricing.js';
+import { repriceProducts } from './pricing.service.js';
+import { productFilters } from './product-filters.js';
 
 /** The bodies after the contract parsed them: decimals are exact strings ready for NUMERIC. */
 export type CreateProductFields = z.output<typeof CreateProductBody>;
@@ -47,9 +50,6 @@ const invalidPk = (id: number) => `Invalid pk "${id}" - object does not exist.`;
 /** The effective price (DESIGN §5): the manual override wins over the automatic price. */
 const effectivePrice = sql`coalesce(${catalogProducts.priceManualOverride}, ${catalogProducts.priceCalculatedAutomatically})`;
 
-/** DESIGN §5: a product is low when its stock is at or below a restock level that is set (> 0). */
-const lowStock = and(lte(catalogProducts.qtyInStock, catalogProducts.qtyRestockLevel), gt(catalogProducts.qtyRestockLevel, '0'))!;
-
 const productList: ListSpec = {
   fields: {
     id: { column: catalogProducts.id, type: 'int' },
@@ -61,9 +61,11 @@ const productList: ListSpec = {
     // Ordering only: the contract's strict query schema refuses them as filters.
     qty_in_stock: { column: catalogProducts.qtyInStock, type: 'numeric' },
     price: { column: effectivePrice, type: 'numeric' },
+    margin: { column: catalogProducts.margin, type: 'numeric' },
+    margin_percent: { column: catalogProducts.marginPercent, type: 'numeric' },
   },
   search: [catalogProducts.sku, catalogProducts.name],
-  ordering: ['id', 'sku', 'name', 'qty_in_stock', 'price', 'created_at', 'updated_at'],
+  ordering: ['id', 'sku', 'name', 'qty_in_stock', 'price', 'margin', 'margin_percent', 'created_at', 'updated_at'],
   // Newest first, and the primary key alone is a stable order for pages.
   defaultOrdering: [desc(catalogProducts.id)],
 };
@@ -76,6 +78,13 @@ const productLiteList: ListSpec = {
 };
 
 const decimalOrNull = (value: string | null) => (value === null ? null : Number(value));
+const priceRowResponse = (r: PriceRowFigures) => ({ incl: decimalOrNull(r.incl), excl: decimalOrNull(r.excl), margin: decimalOrNull(r.margin) });
+
+/** Sale, Manual and Auto rows of the prices view, from the stored prices (DESIGN §5). */
+function priceDetailsResponse(row: ProductRow): ProductResponse['price_details'] {
+  const { sale, manual, auto } = priceDetails(row);
+  return { sale: priceRowResponse(sale), manual: priceRowResponse(manual), auto: priceRowResponse(auto) };
+}
 
 /** The one mapping from a row to the API shape; every endpoint answers through it. */
 export const toProductResponse = (row: ProductRow): ProductResponse => ({
@@ -105,6 +114,13 @@ export const toProductResponse = (row: ProductRow): ProductResponse => ({
   image_urls: row.imageUrls,
   url: row.url,
   archived: row.archivedAt !== null,
+  total_cost: Number(totalCost(row)),
+  // The stored figures, the ones the margin filters select on (the pricing service keeps them).
+  margin: decimalOrNull(row.margin),
+  margin_percent: decimalOrNull(row.marginPercent),
+  price_details: priceDetailsResponse(row),
+  edited_at: row.editedAt?.toISOString() ?? null,
+  synced_at: row.syncedAt?.toISOString() ?? null,
   created_at: row.createdAt.toISOString(),
   updated_at: row.updatedAt.toISOString(),
 });
@@ -155,15 +171,11 @@ export function listProductTypes(): ProductTypeListResponse {
 }
 
 export async function listProducts(ctx: Ctx, query: ListProductsQuery, url: string): Promise<ProductPage> {
-  // The Yes/No filters are not columns; buildListQuery would call them unknown.
-  const { low_stock: lowStockParam, archived, ...filters } = query;
+  // The spec §9 filters are not columns; buildListQuery would call them unknown.
+  const { rest, conditions } = productFilters(query);
+  const { archived, ...filters } = rest;
   const { where, orderBy } = buildListQuery(filters, productList);
-  const scoped = ofCompany(
-    ctx,
-    where,
-    archivedFilter(archived, query),
-    lowStockParam === undefined ? undefined : isYes(lowStockParam) ? lowStock : not(lowStock),
-  );
+  const scoped = ofCompany(ctx, where, archivedFilter(archived, query), ...conditions);
   const page = pageRequest(query, PAGE_SIZE.catalog);
   const [total] = await ctx.db.select({ n: count() }).from(catalogProducts).where(scoped);
   const rows = await ctx.db
@@ -264,18 +276,25 @@ export async function createProduct(ctx: Ctx, body: CreateProductFields): Promis
   const errors = await checkReferences(ctx, ctx.db, [{ fields: body }], () => '');
   if (Object.keys(errors).length) throw badRequest(errors);
   try {
-    const [row] = await ctx.db
-      .insert(catalogProducts)
-      .values({
-        ...toColumns(body),
-        sku: body.sku,
-        name: body.name,
-        companyId: ctx.user.companyId,
-        accountId: ctx.user.id,
-        archivedAt: body.archived ? new Date() : null,
-      })
-      .returning();
-    return toProductResponse(row!);
+    return await ctx.db.transaction(async (tx) => {
+      const now = new Date();
+      const [inserted] = await tx
+        .insert(catalogProducts)
+        .values({
+          ...toColumns(body),
+          sku: body.sku,
+          name: body.name,
+          companyId: ctx.user.companyId,
+          accountId: ctx.user.id,
+          archivedAt: body.archived ? now : null,
+          // Made by hand, so an operator's product: edited (add-to-catalog products start unedited).
+          editedAt: now,
+        })
+        .returning({ id: catalogProducts.id });
+      await repriceProducts(tx, ctx.user.companyId, [inserted!.id]);
+      const [row] = await tx.select().from(catalogProducts).where(eq(catalogProducts.id, inserted!.id));
+      return toProductResponse(row!);
+    });
   } catch (err) {
     // The unique index decides, so two operators creating the same SKU at once still get one product.
     if (isUniqueViolation(err, 'catalog_products_company_sku_key')) throw badRequest({ sku: [SKU_TAKEN] });
@@ -326,22 +345,22 @@ export async function bulkUpdateProducts(ctx: Ctx, body: BulkUpdateProductsField
         .where(ofCompany(ctx, inArray(catalogProducts.id, renamed)));
     }
 
-    const updated: ProductRow[] = [];
+    const now = new Date();
     for (const [index, { id, archived, ...fields }] of body.products.entries()) {
       try {
         // A savepoint per row: a unique violation spoils only it, and the other rows still get checked.
-        const [row] = await tx.transaction(async (sp) =>
+        await tx.transaction(async (sp) =>
           sp
             .update(catalogProducts)
             .set({
               ...toColumns(fields),
               ...(archived === undefined ? {} : { archivedAt: archived ? sql`coalesce(${catalogProducts.archivedAt}, now())` : null }),
-              updatedAt: new Date(),
+              updatedAt: now,
+              // An operator's edit (spec §7 product-count edited/unedited).
+              editedAt: now,
             })
-            .where(ofCompany(ctx, eq(catalogProducts.id, id)))
-            .returning(),
+            .where(ofCompany(ctx, eq(catalogProducts.id, id))),
         );
-        updated.push(row!);
       } catch (err) {
         if (!isUniqueViolation(err, 'catalog_products_company_sku_key')) throw err;
         errors[`products.${index}.sku`] = [SKU_TAKEN];
@@ -352,7 +371,11 @@ export async function bulkUpdateProducts(ctx: Ctx, body: BulkUpdateProductsField
     // A new restock level can make a product low (or no longer low) without any stock moving.
     const restockChanged = body.products.filter((p) => p.qty_restock_level !== undefined).map((p) => p.id);
     await lockAndRefreshProductStock(tx, ctx.user.companyId, restockChanged);
-    return { products: updated.map(toProductResponse) };
+    // Costs, VAT, override and type feed the prices; repricing rows whose inputs stayed is a no-op.
+    await repriceProducts(tx, ctx.user.companyId, ids);
+    const rows = await tx.select().from(catalogProducts).where(inArray(catalogProducts.id, ids));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return { products: ids.map((id) => toProductResponse(byId.get(id)!)) };
   });
 }
 

@@ -56,6 +56,11 @@ describe('GET /api/catalog/products/{id}/', () => {
       costShipping: '12.50',
       priceCalculatedAutomatically: '199.00',
       procurementCost: '40.25',
+      // As the pricing service stores them: 199 / 1.25 = 159.20, - 52.75 = 106.45, / 159.20 = 66.87 %.
+      margin: '106.45',
+      marginPercent: '66.87',
+      editedAt: new Date('2025-03-01T10:00:00Z'),
+      syncedAt: new Date('2025-03-02T11:30:00Z'),
       packagingWidth: 100,
       packagingWeight: '0.125',
       defaultLocationId: location.id,
@@ -93,6 +98,16 @@ describe('GET /api/catalog/products/{id}/', () => {
       image_urls: ['https://img.test/mug.jpg'],
       url: '',
       archived: false,
+      total_cost: 52.75,
+      margin: 106.45,
+      margin_percent: 66.87,
+      price_details: {
+        sale: { incl: null, excl: null, margin: null },
+        manual: { incl: null, excl: null, margin: null },
+        auto: { incl: 199, excl: 159.2, margin: 106.45 },
+      },
+      edited_at: '2025-03-01T10:00:00.000Z',
+      synced_at: '2025-03-02T11:30:00.000Z',
       created_at: product.createdAt.toISOString(),
       updated_at: product.updatedAt.toISOString(),
     });

@@ -8,7 +8,7 @@ import { displayQuantity, fromCents, toCents } from './quantities.js';
 
 /**
  * THE place where stock changes (DESIGN §5). Every ledger write — the transactions API, moves,
- * and later picking and receiving — goes through `recordTransactions` or `editTransaction`,
+ * picking and receiving — goes through `recordTransactions`, `editTransaction` or `deleteTransaction`,
  * always inside the caller's database transaction.
  *
  * Lock order, the same for every writer so two writers never wait on each other in a circle:
@@ -29,6 +29,8 @@ export type LedgerEntry = {
   quantity: string;
   comments?: string;
   moveId?: string | null;
+  /** A pick: the customer order line the STOCK_OUT takes goods for. */
+  orderItemId?: number | null;
   /** The body field a location error belongs to: 'location', 'from_location', 'to_location'. */
   locationField?: string;
   /** The body field a quantity error belongs to. */
@@ -266,6 +268,7 @@ export async function recordTransactions(tx: Tx, actor: LedgerActor, entries: Le
       delta: fromCents(after - before),
       comments: e.comments ?? '',
       moveId: e.moveId ?? null,
+      orderItemId: e.orderItemId ?? null,
     });
   }
   await writeLevels(tx, levels, changed);
@@ -402,4 +405,30 @@ export async function editTransaction(tx: Tx, actor: LedgerActor, id: number, ed
     });
     await tx.update(inventoryTransactions).set({ comments, updatedAt: new Date() }).where(eq(inventoryTransactions.id, row.id));
   }
+}
+
+export const notAPickOf = 'This inventory transaction is not a pick of this order item.';
+
+/**
+ * Unpicking (DESIGN §5): deletes the pick — a STOCK_OUT linked to the order item — and gives its
+ * quantity back to the level, under the same lock order, so the level still equals the sum of
+ * the remaining deltas. Any other row (another item's pick, a receipt, a move half) is refused
+ * with `field`'s error: only a pick can be taken back this way.
+ */
+export async function deletePickTransaction(tx: Tx, actor: LedgerActor, id: number, orderItemId: number, field = 'inventory_transaction_id'): Promise<void> {
+  const [row] = await tx
+    .select()
+    .from(inventoryTransactions)
+    .where(and(eq(inventoryTransactions.id, id), eq(inventoryTransactions.companyId, actor.companyId)))
+    .for('update');
+  if (!row) throw badRequest({ [field]: [invalidPk(id)] });
+  if (row.orderItemId !== orderItemId || row.inventoryAction !== 'STOCK_OUT' || row.moveId) throw badRequest({ [field]: [notAPickOf] });
+  await lockProducts(tx, actor.companyId, [row.productId], 'product', {});
+  await lockLocations(tx, actor.companyId, [{ id: row.locationId, field: 'location' }], new Set(), {});
+  const levels = await lockLevels(tx, actor.companyId, [[row.productId, row.locationId]]);
+  const key = levelKey(row.productId, row.locationId);
+  levels.set(key, levels.get(key)! - toCents(row.delta));
+  await writeLevels(tx, levels, new Set([key]));
+  await tx.delete(inventoryTransactions).where(eq(inventoryTransactions.id, row.id));
+  await refreshProductStock(tx, actor.companyId, [row.productId]);
 }

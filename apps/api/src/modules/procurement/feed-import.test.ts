@@ -400,7 +400,9 @@ describe('jobs of imports', () => {
     const started = await as(app, me, { method: 'POST', url: `${FEEDS}${setup.feed.id}/run/` });
     expect(started.statusCode).toBe(202);
     const job = started.json() as JobResponse;
-    expect(job).toMatchObject({ kind: 'feed_import', progress: { done: 0, total: null }, result: null, error: null, finished_at: null });
+    // The job may already have read rows by the time the answer is written; it cannot have finished.
+    expect(job).toMatchObject({ kind: 'feed_import', progress: { total: null }, result: null, error: null, finished_at: null });
+    expect(job.progress.done).toBeLessThan(3000);
     expect(['queued', 'running']).toContain(job.status);
 
     let live: JobResponse = job;

@@ -5,8 +5,10 @@ import {
   CreateProcurementOrderItemBody,
   CreateProcurementOrderItemResponse,
   IdParams,
+  ListProcurementOrderItemsQuery,
   ListProcurementOrdersQuery,
   ProcurementOrderDetailResponse,
+  ProcurementOrderItemPage,
   ProcurementOrderItemResponse,
   ProcurementOrderPage,
   ReceiveProcurementOrderItemBody,
@@ -43,6 +45,11 @@ export const procurementOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(204).send(null);
   });
 
+  app.get(
+    '/procurement/order_items/',
+    { schema: { tags, querystring: ListProcurementOrderItemsQuery, response: { 200: ProcurementOrderItemPage } } },
+    async (request) => ordersService.listItems(request.ctx, request.query, absoluteUrl(app.deps.config.publicUrl, request.url)),
+  );
   app.post(
     '/procurement/order_items/',
     { schema: { tags, body: CreateProcurementOrderItemBody, response: { 201: CreateProcurementOrderItemResponse } } },

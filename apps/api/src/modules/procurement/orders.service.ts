@@ -7,8 +7,10 @@ import {
   type CreateProcurementOrderBody,
   type CreateProcurementOrderItemBody,
   type CreateProcurementOrderItemResponse,
+  type ListProcurementOrderItemsQuery,
   type ListProcurementOrdersQuery,
   type ProcurementOrderDetailResponse,
+  type ProcurementOrderItemPage,
   type ProcurementOrderItemResponse,
   type ProcurementOrderPage,
   type ProcurementOrderResponse,
@@ -35,8 +37,9 @@ import type { Ctx } from '../../http/context.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { buildListQuery, type ListSpec } from '../../http/filters.js';
 import { pageRequest, pageResponse } from '../../http/pagination.js';
+import { markReservedBackordersReady } from '../customers/backorders.service.js';
 import { recordTransactions } from '../inventory/ledger.service.js';
-import { displayQuantity, toCents } from '../inventory/quantities.js';
+import { displayQuantity, fromCents, toCents } from '../inventory/quantities.js';
 import { loadTransactions } from '../inventory/transactions.service.js';
 import { notify } from '../notifications/notify.js';
 
@@ -46,6 +49,7 @@ type CreateItemFields = z.output<typeof CreateProcurementOrderItemBody>;
 type UpdateItemFields = z.output<typeof UpdateProcurementOrderItemBody>;
 type ReceiveFields = z.output<typeof ReceiveProcurementOrderItemBody>;
 type ListQuery = z.output<typeof ListProcurementOrdersQuery>;
+type ListItemsQuery = z.output<typeof ListProcurementOrderItemsQuery>;
 
 export const ORDER_MESSAGES = {
   numberTaken: 'A procurement order with this internal order number already exists.',
@@ -145,6 +149,78 @@ export async function listOrders(ctx: Ctx, query: ListQuery, url: string): Promi
     .limit(page.limit)
     .offset(page.offset);
   return pageResponse(url, page, total?.n ?? 0, rows.map(toOrderResponse));
+}
+
+// Only live reservations hold incoming goods: a ready backorder's goods are already in stock.
+const itemReserved = sql<string>`(select coalesce(sum(cb.quantity), 0) from customer_backorders cb where cb.reserved_order_item_id = "procurement_order_items"."id" and cb.status = 'reserved')`;
+
+const itemList: ListSpec = {
+  fields: {
+    product: { column: procurementOrderItems.productId, type: 'int' },
+    order: { column: procurementOrderItems.orderId, type: 'int' },
+    order__status: { column: procurementOrders.status, type: 'text', choices: ProcurementOrderStatus.options },
+  },
+  defaultOrdering: [asc(procurementOrders.createdAt), asc(procurementOrderItems.id)],
+};
+
+/** Purchase order lines of the company across orders, oldest order first (the first to arrive). */
+export async function listItems(ctx: Ctx, query: ListItemsQuery, url: string): Promise<ProcurementOrderItemPage> {
+  const { where, orderBy } = buildListQuery(query, itemList);
+  const scoped = and(eq(procurementOrderItems.companyId, ctx.user.companyId), where);
+  const page = pageRequest(query, PAGE_SIZE.orders);
+  const [total] = await ctx.db
+    .select({ n: count() })
+    .from(procurementOrderItems)
+    .innerJoin(procurementOrders, eq(procurementOrders.id, procurementOrderItems.orderId))
+    .where(scoped);
+  const rows = await ctx.db
+    .select({
+      id: procurementOrderItems.id,
+      orderId: procurementOrderItems.orderId,
+      orderNumber: procurementOrders.internalOrderNumber,
+      orderStatus: procurementOrders.status,
+      supplierName: procurementSuppliers.name,
+      productId: procurementOrderItems.productId,
+      sku: catalogProducts.sku,
+      productName: catalogProducts.name,
+      procurementProductId: procurementOrderItems.procurementProductId,
+      quantity: procurementOrderItems.quantity,
+      quantityReceived: procurementOrderItems.quantityReceived,
+      unitCostSek: procurementOrderItems.unitCostSek,
+      reserved: itemReserved,
+      createdAt: procurementOrderItems.createdAt,
+      updatedAt: procurementOrderItems.updatedAt,
+    })
+    .from(procurementOrderItems)
+    .innerJoin(procurementOrders, eq(procurementOrders.id, procurementOrderItems.orderId))
+    .innerJoin(procurementSuppliers, eq(procurementSuppliers.id, procurementOrders.supplierId))
+    .innerJoin(catalogProducts, eq(catalogProducts.id, procurementOrderItems.productId))
+    .where(scoped)
+    .orderBy(...orderBy)
+    .limit(page.limit)
+    .offset(page.offset);
+  return pageResponse(
+    url,
+    page,
+    total?.n ?? 0,
+    rows.map((i) => ({
+      id: i.id,
+      order: i.orderId,
+      order_number: i.orderNumber,
+      order_status: i.orderStatus,
+      supplier_name: i.supplierName,
+      product: i.productId,
+      product_sku: i.sku,
+      product_name: i.productName,
+      procurement_product: i.procurementProductId,
+      quantity: Number(i.quantity),
+      quantity_received: Number(i.quantityReceived),
+      unit_cost_sek: i.unitCostSek === null ? null : Number(i.unitCostSek),
+      reserved: Number(i.reserved),
+      created_at: i.createdAt.toISOString(),
+      updated_at: i.updatedAt.toISOString(),
+    })),
+  );
 }
 
 /** Items of the company with their receipts, in id order. */
@@ -451,8 +527,11 @@ export async function deleteItem(ctx: Ctx, id: number): Promise<void> {
   });
 }
 
-/** Tells the company's users that goods a customer waits for have arrived (DESIGN §5 notifications). */
-async function notifyBackorderedReceipt(tx: Tx, companyId: number, productId: number, quantityCents: number, orderNumber: string) {
+/**
+ * Tells the company's users that goods a customer waits for have arrived (DESIGN §5
+ * notifications), and how many backorders reserved against this line the receipt made ready.
+ */
+async function notifyBackorderedReceipt(tx: Tx, companyId: number, productId: number, quantityCents: number, orderNumber: string, readyCount: number) {
   const [open] = await tx
     .select({ n: count() })
     .from(customerBackorders)
@@ -463,14 +542,15 @@ async function notifyBackorderedReceipt(tx: Tx, companyId: number, productId: nu
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.companyId, companyId), eq(users.isActive, true)));
+  const ready = readyCount > 0 ? ` ${readyCount} reserved backorder(s) are now ready to pick.` : '';
   for (const receiver of receivers) {
     await notify(tx, {
       companyId,
       receiverUserId: receiver.id,
       kind: 'backorder_received',
       title: `Backordered product received: ${product!.sku} ${product!.name}`,
-      message: `${displayQuantity(quantityCents)} received on ${orderNumber}; ${open.n} customer backorder(s) wait for it.`,
-      link: '/orders/backorders',
+      message: `${displayQuantity(quantityCents)} received on ${orderNumber}; ${open.n} customer backorder(s) wait for it.${ready}`,
+      link: '/customers/pick-and-pack',
     });
   }
 }
@@ -514,7 +594,8 @@ export async function receiveItem(ctx: Ctx, id: number, body: ReceiveFields): Pr
       .set({ quantityReceived: sql`${procurementOrderItems.quantityReceived} + ${body.quantity}::numeric`, updatedAt: new Date() })
       .where(eq(procurementOrderItems.id, item.id));
     await refreshOrderStatus(tx, order);
-    await notifyBackorderedReceipt(tx, companyId, item.productId, quantity, order.internalOrderNumber);
+    const readyCount = await markReservedBackordersReady(tx, companyId, { id: item.id, quantityReceived: fromCents(received + quantity) });
+    await notifyBackorderedReceipt(tx, companyId, item.productId, quantity, order.internalOrderNumber, readyCount);
     const [transaction] = await loadTransactions(tx, companyId, [transactionId!]);
     return { item: await loadItem(tx, ctx, item.id), transaction: transaction! };
   });

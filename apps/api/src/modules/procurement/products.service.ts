@@ -29,6 +29,7 @@ import type { Ctx } from '../../http/context.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { buildListQuery, type ListSpec } from '../../http/filters.js';
 import { pageRequest, pageResponse } from '../../http/pagination.js';
+import { repriceProducts } from '../catalog/pricing.service.js';
 
 type ListQuery = z.output<typeof ListProcurementProductsQuery>;
 
@@ -264,6 +265,8 @@ export async function addToCatalog(ctx: Ctx, ids: number[]): Promise<AddToCatalo
         where pp.company_id = ${companyId}::int and pp.id in (${lockedIds})
         on conflict do nothing
       `);
+      // The copied supplier cost prices the new products with the company's markups.
+      await repriceProducts(tx, companyId, [...bySku.values()]);
       return {
         created: rows.map((r) => ({ id: bySku.get(r.sku)!, sku: r.sku, procurement_product: r.id })),
         message: MESSAGES.productsAdded,

@@ -1,11 +1,15 @@
 import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
+import AssignmentTurnedInOutlinedIcon from '@mui/icons-material/AssignmentTurnedInOutlined';
+import CategoryOutlinedIcon from '@mui/icons-material/CategoryOutlined';
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
 import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
+import PercentOutlinedIcon from '@mui/icons-material/PercentOutlined';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import PhotoLibraryOutlinedIcon from '@mui/icons-material/PhotoLibraryOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import ReceiptOutlinedIcon from '@mui/icons-material/ReceiptOutlined';
 import RssFeedOutlinedIcon from '@mui/icons-material/RssFeedOutlined';
 import ShoppingBasketOutlinedIcon from '@mui/icons-material/ShoppingBasketOutlined';
 import ShoppingCartOutlinedIcon from '@mui/icons-material/ShoppingCartOutlined';
@@ -39,6 +43,14 @@ export const NAV_ITEMS: NavItem[] = [
     match: (pathname) => under('/companies')(pathname) || under('/company-Preferences')(pathname),
   },
   {
+    key: 'products',
+    label: 'Products',
+    to: '/catalog/products',
+    icon: <CategoryOutlinedIcon />,
+    match: (pathname) => pathname.toLowerCase() === '/catalog' || under('/catalog/products')(pathname),
+    section: 'Catalog',
+  },
+  {
     key: 'inventory',
     label: 'Inventory',
     to: '/catalog/inventory',
@@ -68,6 +80,14 @@ export const NAV_ITEMS: NavItem[] = [
     to: '/catalog/stocktaking',
     icon: <FactCheckOutlinedIcon />,
     match: under('/catalog/stocktaking'),
+    section: 'Catalog',
+  },
+  {
+    key: 'markups',
+    label: 'Markups',
+    to: '/catalog/markup',
+    icon: <PercentOutlinedIcon />,
+    match: under('/catalog/markup'),
     section: 'Catalog',
   },
   {
@@ -125,6 +145,22 @@ export const NAV_ITEMS: NavItem[] = [
     icon: <TravelExploreOutlinedIcon />,
     match: under('/global-suppliers-and-brands'),
     section: 'Procurement',
+  },
+  {
+    key: 'pick-and-pack',
+    label: 'Pick & pack',
+    to: '/customers/pick-and-pack',
+    icon: <AssignmentTurnedInOutlinedIcon />,
+    match: (pathname) => pathname.toLowerCase() === '/customers' || under('/customers/pick-and-pack')(pathname),
+    section: 'Customers',
+  },
+  {
+    key: 'customer-orders',
+    label: 'Orders',
+    to: '/customers/orders',
+    icon: <ReceiptOutlinedIcon />,
+    match: under('/customers/orders'),
+    section: 'Customers',
   },
 ];
 

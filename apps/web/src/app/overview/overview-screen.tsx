@@ -7,6 +7,9 @@ import MarkEmailUnreadOutlinedIcon from '@mui/icons-material/MarkEmailUnreadOutl
 import { useSearchParams } from 'react-router';
 import { StatTile } from '@/components/stat-tile';
 import { CompanySummaryCard } from '@/features/companies/components/company-summary-card';
+import { LowStockCard } from '@/features/dashboard/components/low-stock-card';
+import { ProductCountTiles } from '@/features/dashboard/components/product-count-tiles';
+import { StockValueCard } from '@/features/dashboard/components/stock-value-card';
 import { useUnreadNotificationCount } from '@/features/notifications/api/list-notifications';
 import { useSystemNotifications } from '@/features/notifications/api/list-system-notifications';
 import { CompanyTasksCard } from '@/features/notifications/components/company-tasks-card';
@@ -22,7 +25,7 @@ function greeting(hour: number): string {
   return 'Good evening';
 }
 
-/** The dashboard: only real numbers of the company, from the areas that exist so far. */
+/** The dashboard: only real numbers of the company: the catalog counts, what to restock, where the stock value is, then the team. */
 export function OverviewScreen() {
   const user = useRequiredUser();
   const [searchParams] = useSearchParams();
@@ -41,6 +44,15 @@ export function OverviewScreen() {
         </Typography>
         <Typography color="text.secondary">Here is what is happening at {user.company_name}.</Typography>
       </div>
+      <ProductCountTiles />
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, lg: 6 }}>
+          <LowStockCard />
+        </Grid>
+        <Grid size={{ xs: 12, lg: 6 }}>
+          <StockValueCard />
+        </Grid>
+      </Grid>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 4 }}>
           <StatTile label="Unread notifications" value={unread.data} icon={<MarkEmailUnreadOutlinedIcon />} to="/notification?unread=true" />

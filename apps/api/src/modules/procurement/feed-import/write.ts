@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FeedImportResult, FeedMappingField } from '@kontor/contract';
 import type { DbOrTx, Tx } from '../../../db/client.js';
 import { procurementFeeds } from '../../../db/schema/index.js';
+import { repriceProducts } from '../../catalog/pricing.service.js';
 import { slugify } from '../../inventory/slug.js';
 import type { RowCollector } from './rows.js';
 import { nextRunAt } from './schedule.js';
@@ -174,28 +175,33 @@ async function markRemoved(tx: Tx, feed: FeedForImport, inFile: ReadonlyMap<stri
 }
 
 /**
- * procurement_cost of the catalog products mapped to this feed's products (DESIGN §5): the
- * cost in SEK of the preferred mapped procurement product, the cheapest active one with
- * stock, else the cheapest active one. A product with no active costed offer keeps its cost.
+ * procurement_cost of the catalog products mapped to supplier products (DESIGN §5): the cost in
+ * SEK of the preferred mapped procurement product, the cheapest active one with stock, else the
+ * cheapest active one. A product with no active costed offer keeps its cost. `feed` narrows it
+ * to the products one feed import touched. The products whose cost changed, and only they, are
+ * repriced in the same transaction. Answers how many changed.
  */
-async function refreshCatalogCosts(tx: Tx, feed: FeedForImport): Promise<number> {
+export async function refreshCatalogCosts(tx: DbOrTx, companyId: number, feed?: { id: number; supplierId: number }): Promise<number> {
+  const ofFeed = feed ? sql`and supplier_id = ${feed.supplierId} and feed_id = ${feed.id}` : sql``;
   const result = await tx.execute(sql`
     with affected as (
       select distinct catalog_product_id as id from procurement_products
-      where supplier_id = ${feed.supplierId} and feed_id = ${feed.id} and catalog_product_id is not null
+      where company_id = ${companyId} and catalog_product_id is not null ${ofFeed}
     ), best as (
       select distinct on (pp.catalog_product_id) pp.catalog_product_id as id, pp.cost_sek
       from procurement_products pp join affected a on a.id = pp.catalog_product_id
-      where pp.company_id = ${feed.companyId} and pp.status = 'active' and pp.cost_sek is not null
+      where pp.company_id = ${companyId} and pp.status = 'active' and pp.cost_sek is not null
       order by pp.catalog_product_id, (coalesce(pp.stock_quantity, 0) > 0) desc, pp.cost_sek, pp.id
     ), changed as (
       update catalog_products cp set procurement_cost = best.cost_sek, updated_at = now()
       from best
-      where cp.id = best.id and cp.company_id = ${feed.companyId} and cp.procurement_cost is distinct from best.cost_sek
-      returning 1
+      where cp.id = best.id and cp.company_id = ${companyId} and cp.procurement_cost is distinct from best.cost_sek
+      returning cp.id
     )
-    select count(*)::int as changed from changed`);
-  return Number(rowsOf<{ changed: number }>(result)[0]?.changed ?? 0);
+    select coalesce(array_agg(id order by id), '{}') as ids from changed`);
+  const ids = (rowsOf<{ ids: (number | string)[] }>(result)[0]?.ids ?? []).map(Number);
+  await repriceProducts(tx, companyId, ids);
+  return ids.length;
 }
 
 /**
@@ -230,7 +236,7 @@ export async function writeFeedImport(db: DbOrTx, feed: FeedForImport, collected
     await tx.execute(sql`set local enable_mergejoin to default`);
     options.signal?.throwIfAborted();
     const removed = await markRemoved(tx, feed, collected.rows);
-    await refreshCatalogCosts(tx, feed);
+    await refreshCatalogCosts(tx, feed.companyId, feed);
     const now = new Date();
     await tx
       .update(procurementFeeds)

@@ -85,4 +85,32 @@ describe('bookmarks', () => {
       ['Company', true],
     ]);
   });
+
+  it('renames a bookmark from the manage dialog, refusing a name the view already has', async () => {
+    const backend = createBackend({
+      bookmarks: [createBookmark({ name: 'Unread', query: 'unread=true', pinned: true }), createBookmark({ name: 'Page 2', query: 'page=2', pinned: true })],
+    });
+    const { events } = renderBookmarks(backend);
+    await within(await screen.findByRole('list', { name: 'Pinned' })).findByRole('link', { name: 'Unread' });
+
+    await events.click(screen.getByRole('button', { name: 'Manage pins' }));
+    const manage = await screen.findByRole('dialog', { name: 'Manage pins' });
+    await events.click(await within(manage).findByRole('button', { name: 'Rename Unread' }));
+    const rename = await screen.findByRole('dialog', { name: 'Rename bookmark' });
+    const name = within(rename).getByLabelText('Name');
+    await events.clear(name);
+    await events.type(name, 'Page 2');
+    await events.click(within(rename).getByRole('button', { name: 'Rename' }));
+    expect(await within(rename).findByText(BOOKMARK_NAME_TAKEN)).toBeInTheDocument();
+
+    await events.clear(name);
+    await events.type(name, 'To read');
+    await events.click(within(rename).getByRole('button', { name: 'Rename' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Rename bookmark' })).not.toBeInTheDocument());
+    expect(await within(manage).findByText('To read')).toBeInTheDocument();
+    await events.click(within(manage).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await within(pinnedList()).findByRole('link', { name: 'To read' })).toHaveAttribute('href', '/notification?unread=true');
+    expect(backend.state.bookmarks.map((b) => b.name).sort()).toEqual(['Page 2', 'To read']);
+  });
 });

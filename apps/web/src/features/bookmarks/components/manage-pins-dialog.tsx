@@ -14,6 +14,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import type { BookmarkResponse } from '@kontor/contract';
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -22,6 +23,7 @@ import { errorText } from '@/lib/api-client';
 import { bookmarkHref, useBookmarks } from '../api/list-bookmarks';
 import { useDeleteBookmark } from '../api/delete-bookmark';
 import { useSetPinnedBookmarks } from '../api/set-pinned-bookmarks';
+import { RenameBookmarkDialog } from './rename-bookmark-dialog';
 
 type ManagePinsDialogProps = { open: boolean; onClose: () => void };
 
@@ -68,6 +70,7 @@ function PinsForm({ bookmarks, onClose }: { bookmarks: BookmarkResponse[]; onClo
   const deleteMutation = useDeleteBookmark();
   const [pinned, setPinned] = useState<Record<string, boolean>>(() => Object.fromEntries(bookmarks.map((bookmark) => [keyOf(bookmark), bookmark.pinned])));
   const [deleting, setDeleting] = useState<BookmarkResponse | null>(null);
+  const [renaming, setRenaming] = useState<BookmarkResponse | null>(null);
 
   const handleSave = () => {
     const body = { bookmarks: bookmarks.map((bookmark) => ({ view: bookmark.view, name: bookmark.name, pinned: pinned[keyOf(bookmark)] ?? bookmark.pinned })) };
@@ -119,10 +122,16 @@ function PinsForm({ bookmarks, onClose }: { bookmarks: BookmarkResponse[]; onClo
                 <ListItem
                   key={bookmark.id}
                   secondaryAction={
-                    <IconButton edge="end" aria-label={`Delete ${bookmark.name}`} onClick={() => setDeleting(bookmark)}>
-                      <DeleteOutlineIcon fontSize="small" />
-                    </IconButton>
+                    <>
+                      <IconButton aria-label={`Rename ${bookmark.name}`} onClick={() => setRenaming(bookmark)}>
+                        <EditOutlinedIcon fontSize="small" />
+                      </IconButton>
+                      <IconButton edge="end" aria-label={`Delete ${bookmark.name}`} onClick={() => setDeleting(bookmark)}>
+                        <DeleteOutlineIcon fontSize="small" />
+                      </IconButton>
+                    </>
                   }
+                  sx={{ pr: 12 }}
                 >
                   <ListItemIcon>
                     <Checkbox
@@ -161,6 +170,7 @@ function PinsForm({ bookmarks, onClose }: { bookmarks: BookmarkResponse[]; onClo
         onConfirm={handleDelete}
         onClose={() => setDeleting(null)}
       />
+      <RenameBookmarkDialog bookmark={renaming} onClose={() => setRenaming(null)} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@kontor/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { sessionKeys } from '@/lib/current-user';
 import { createCompany } from '@/test/fixtures';
 import { renderWithApp, testUser } from '@/test/render';
@@ -9,6 +9,9 @@ import { apiUrl, server } from '@/test/server';
 import { CompanyScreen } from './company-screen';
 
 describe('CompanyScreen', () => {
+  // The storefront connection section loads beside the company; not connected unless a test says so.
+  beforeEach(() => server.use(http.get(apiUrl('/customers/storefront/'), () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 }))));
+
   it('saves the company with PUT and says so', async () => {
     let company = createCompany();
     const puts: unknown[] = [];
@@ -70,5 +73,7 @@ describe('CompanyScreen', () => {
     expect(screen.getByLabelText('Country')).toBeDisabled();
     expect(screen.getByText(/Only an Admin of your company can change these details/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(await screen.findByLabelText('Store URL')).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save connection' })).not.toBeInTheDocument();
   });
 });

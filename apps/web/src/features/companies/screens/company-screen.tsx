@@ -12,6 +12,7 @@ import { useRequiredUser } from '@/lib/current-user';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { useCompany } from '../api/get-company';
 import { CompanyForm } from '../components/company-form';
+import { StorefrontConnectionForm } from '../components/storefront-connection-form';
 
 /** /companies and /company-Preferences (spec §2: the same screen). */
 export function CompanyScreen() {
@@ -47,6 +48,14 @@ export function CompanyScreen() {
           )}
         </CardContent>
       </Card>
+      {company.data ? (
+        <Card>
+          <CardHeader title="Storefront connection" subheader="The WooCommerce store your orders are synced from." />
+          <CardContent sx={{ pt: 0 }}>
+            <StorefrontConnectionForm readOnly={readOnly} />
+          </CardContent>
+        </Card>
+      ) : null}
       {company.data ? (
         <Card>
           <CardHeader title="Account" />

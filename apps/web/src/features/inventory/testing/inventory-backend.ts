@@ -9,34 +9,15 @@ import type {
 } from '@kontor/contract';
 import { http, HttpResponse } from 'msw';
 import { page } from '@/test/fixtures';
+import { locationResponse, productResponse } from '@/test/catalog-fixtures';
 import { testUser } from '@/test/render';
 import { apiUrl } from '@/test/server';
 
 const NOW = '2026-03-01T10:00:00.000Z';
 let nextId = 500;
+const NO_PRICE = { incl: null, excl: null, margin: null };
 
-export const createLocation = (overrides: Partial<LocationResponse> = {}): LocationResponse => {
-  const id = overrides.id ?? ++nextId;
-  const name = overrides.name ?? `Shelf ${id}`;
-  return {
-    id,
-    name,
-    name_slug: name.toLowerCase().replace(/\s+/g, '-'),
-    abbreviation_slug: overrides.abbreviation_slug ?? `S${id}`,
-    content: '',
-    comment: '',
-    stocktaking_perfomed_at: null,
-    obsolete: false,
-    not_for_stock: false,
-    type: null,
-    type_name: null,
-    account: null,
-    company: testUser.company,
-    created_at: NOW,
-    updated_at: NOW,
-    ...overrides,
-  };
-};
+export const createLocation = (overrides: Partial<LocationResponse> = {}): LocationResponse => locationResponse(overrides.id ?? ++nextId, overrides);
 
 export const createLocationType = (overrides: Partial<LocationTypeResponse> = {}): LocationTypeResponse => ({
   id: ++nextId,
@@ -47,37 +28,15 @@ export const createLocationType = (overrides: Partial<LocationTypeResponse> = {}
   ...overrides,
 });
 
-export const createProduct = (overrides: Partial<ProductResponse> = {}): ProductResponse => ({
-  id: ++nextId,
-  sku: `SKU-${nextId}`,
-  name: `Product ${nextId}`,
-  product_type: 'simple',
-  product__stock_proxy_parent: null,
-  qty_in_stock: 0,
-  cost_shipping: 0,
-  price_manual_override: null,
-  price_on_sale: null,
-  price: 100,
-  vat: 25,
-  price_calculated_automatically: 100,
-  procurement_cost: null,
-  cost_packaging_labour: 0,
-  cost_packaging_material: 0,
-  packaging_width: null,
-  packaging_length: null,
-  packaging_height: null,
-  packaging_weight: null,
-  default_location_id: null,
-  qty_restock_level: 0,
-  qty_restock_amount: 0,
-  description: {},
-  image_urls: [],
-  url: '',
-  archived: false,
-  created_at: NOW,
-  updated_at: NOW,
-  ...overrides,
-});
+export const createProduct = (overrides: Partial<ProductResponse> = {}): ProductResponse =>
+  productResponse(overrides.id ?? ++nextId, {
+    price: 100,
+    price_calculated_automatically: 100,
+    margin: 80,
+    margin_percent: 100,
+    price_details: { sale: NO_PRICE, manual: NO_PRICE, auto: { incl: 100, excl: 80, margin: 80 } },
+    ...overrides,
+  });
 
 type Level = { product: number; location: number; quantity: number; counted_at: string | null };
 type Request = { method: string; path: string; query: Record<string, string>; body: unknown };

@@ -7,7 +7,7 @@ import { useSnackbar } from '@/components/snackbar-provider';
 import { useUpdateOrderItem } from '../api/update-order-item';
 import { parseOrderQuantity } from './add-item-form';
 import { formatQuantity, QUANTITY_INPUT_PROPS } from './format';
-import { serverMessage } from './server-message';
+import { serverMessage } from '@/lib/api-client';
 
 /** The item's ordered quantity can go down to what was received, never below. */
 export const belowReceivedMessage = (received: number) => `At least ${formatQuantity(received)}: that much was already received.`;

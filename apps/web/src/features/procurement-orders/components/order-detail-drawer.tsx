@@ -24,7 +24,7 @@ import { useId, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useSnackbar } from '@/components/snackbar-provider';
 import { TableMessageRow } from '@/components/table-message-row';
-import { errorText } from '@/lib/api-client';
+import { errorText, serverMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useDeleteOrder } from '../api/delete-order';
 import { useDeleteOrderItem } from '../api/delete-order-item';
@@ -35,7 +35,6 @@ import { formatQuantity, formatSek, remainingOf } from './format';
 import { ItemQuantityField } from './item-quantity-field';
 import { OrderStatusChip } from './order-status-chip';
 import { ReceiveDialog } from './receive-dialog';
-import { serverMessage } from './server-message';
 
 const ITEM_COLUMNS = 7;
 const visuallyHidden = {

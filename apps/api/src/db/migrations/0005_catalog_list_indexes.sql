@@ -1,0 +1,3 @@
+CREATE INDEX "catalog_products_company_id_idx" ON "catalog_products" USING btree ("company_id","id");--> statement-breakpoint
+CREATE INDEX "catalog_products_negative_margin_idx" ON "catalog_products" USING btree ("company_id") WHERE "catalog_products"."margin" < 0;--> statement-breakpoint
+CREATE INDEX "procurement_products_active_mapping_idx" ON "procurement_products" USING btree ("catalog_product_id") WHERE "procurement_products"."catalog_product_id" is not null and "procurement_products"."status" = 'active';

@@ -1,0 +1,270 @@
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  BACKORDER_STATUSES,
+  MESSAGES,
+  PAGE_SIZE,
+  type BackorderPage,
+  type BackorderResponse,
+  type CreateBackorderBody,
+  type ListBackordersQuery,
+  type ReserveBackorderBody,
+  type ReserveBackorderResponse,
+} from '@kontor/contract';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import {
+  catalogProducts,
+  customerBackorders,
+  customerOrderItems,
+  customerOrders,
+  inventoryTransactions,
+  procurementOrderItems,
+  procurementOrders,
+} from '../../db/schema/index.js';
+import type { Ctx } from '../../http/context.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { buildListQuery, type ListSpec } from '../../http/filters.js';
+import { pageRequest, pageResponse } from '../../http/pagination.js';
+import { invalidPk, MESSAGES_LEDGER } from '../inventory/ledger.service.js';
+import { displayQuantity, fromCents, toCents } from '../inventory/quantities.js';
+
+type ListQuery = z.output<typeof ListBackordersQuery>;
+type CreateFields = z.output<typeof CreateBackorderBody>;
+type ReserveFields = z.output<typeof ReserveBackorderBody>;
+
+export const BACKORDER_MESSAGES = {
+  noProduct: 'This order item has no catalog product to backorder.',
+  orderClosed: (status: string) => `This order is ${status}; nothing of it can be backordered.`,
+  nothingLeft: 'Nothing of this order item is left to backorder.',
+  tooMuch: (leftCents: number) => `Ensure this value is less than or equal to ${displayQuantity(leftCents)} (what is left to pick and not yet backordered).`,
+  alreadyReady: 'This backorder is already ready to pick.',
+  otherProduct: 'This purchase order line is for another product.',
+  closedOrder: 'This purchase order is not open: only open or partially received orders take reservations.',
+  notEnoughIncoming: (freeCents: number) => `Not enough incoming: ${displayQuantity(freeCents)} of this line is neither received nor reserved.`,
+} as const;
+
+const reservedOrder = sql<string | null>`(select po.internal_order_number from procurement_order_items poi
+  join procurement_orders po on po.id = poi.order_id where poi.id = ${customerBackorders.reservedOrderItemId})`;
+
+function selectBackorders(db: DbOrTx) {
+  return db
+    .select({ b: customerBackorders, sku: catalogProducts.sku, name: catalogProducts.name, reservedOrderNumber: reservedOrder })
+    .from(customerBackorders)
+    .innerJoin(catalogProducts, eq(catalogProducts.id, customerBackorders.productId));
+}
+type BackorderRow = Awaited<ReturnType<typeof selectBackorders>>[number];
+
+const toResponse = ({ b, sku, name, reservedOrderNumber }: BackorderRow): BackorderResponse => ({
+  id: b.id,
+  product: b.productId,
+  product_sku: sku,
+  product_name: name,
+  quantity: Number(b.quantity),
+  order_number: b.orderNumber,
+  order_item: b.orderItemId,
+  status: b.status,
+  reserved_order_item: b.reservedOrderItemId,
+  reserved_order_number: reservedOrderNumber,
+  ready_at: b.readyAt?.toISOString() ?? null,
+  comments: b.comments,
+  created_at: b.createdAt.toISOString(),
+});
+
+/** Waiting backorders only: a resolved one (its line was picked) is history. */
+const openOfCompany = (companyId: number, ...conditions: (SQL | undefined)[]) =>
+  and(eq(customerBackorders.companyId, companyId), isNull(customerBackorders.resolvedAt), ...conditions);
+
+const backorderList: ListSpec = {
+  fields: {
+    status: { column: customerBackorders.status, type: 'text', choices: BACKORDER_STATUSES },
+    product: { column: customerBackorders.productId, type: 'int' },
+    order_number: { column: customerBackorders.orderNumber, type: 'text' },
+    order_item: { column: customerBackorders.orderItemId, type: 'int' },
+    created_at: { column: customerBackorders.createdAt, type: 'date' },
+  },
+  search: [customerBackorders.orderNumber, catalogProducts.sku, catalogProducts.name],
+  ordering: ['created_at', 'order_number', 'status'],
+  defaultOrdering: [desc(customerBackorders.createdAt), desc(customerBackorders.id)],
+};
+
+/** GET /customers/backorders/: the company's waiting backorders, newest first, 25 a page. */
+export async function listBackorders(ctx: Ctx, query: ListQuery, url: string): Promise<BackorderPage> {
+  const { where, orderBy } = buildListQuery(query, backorderList);
+  const scoped = openOfCompany(ctx.user.companyId, where);
+  const page = pageRequest(query, PAGE_SIZE.orders);
+  const [total] = await ctx.db
+    .select({ n: count() })
+    .from(customerBackorders)
+    .innerJoin(catalogProducts, eq(catalogProducts.id, customerBackorders.productId))
+    .where(scoped);
+  const rows = await selectBackorders(ctx.db)
+    .where(scoped)
+    .orderBy(...orderBy, desc(customerBackorders.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return pageResponse(url, page, total?.n ?? 0, rows.map(toResponse));
+}
+
+async function loadBackorder(db: DbOrTx, companyId: number, id: number): Promise<BackorderResponse> {
+  const [row] = await selectBackorders(db).where(and(eq(customerBackorders.id, id), eq(customerBackorders.companyId, companyId)));
+  if (!row) throw notFound();
+  return toResponse(row);
+}
+
+/**
+ * POST /customers/backorders/ {order_item, quantity?, comments?}: what of the line cannot be
+ * picked now. At most what is left to pick minus what is already backordered (the default). The
+ * line is locked like a pick locks it, so a concurrent pick cannot change what is left meanwhile.
+ */
+export async function createBackorder(ctx: Ctx, body: CreateFields): Promise<BackorderResponse> {
+  const companyId = ctx.user.companyId;
+  return ctx.db.transaction(async (tx) => {
+    const [ref] = await tx
+      .select({ orderId: customerOrderItems.orderId })
+      .from(customerOrderItems)
+      .where(and(eq(customerOrderItems.id, body.order_item), eq(customerOrderItems.companyId, companyId)));
+    if (!ref) throw badRequest({ order_item: [invalidPk(body.order_item)] });
+    const [order] = await tx.select().from(customerOrders).where(eq(customerOrders.id, ref.orderId)).for('update');
+    const [item] = await tx.select().from(customerOrderItems).where(eq(customerOrderItems.id, body.order_item)).for('update');
+    if (!order || !item) throw badRequest({ order_item: [invalidPk(body.order_item)] });
+    if (order.internalStatus === 'cancelled' || order.internalStatus === 'delivered') {
+      throw badRequest({ order_item: [BACKORDER_MESSAGES.orderClosed(order.internalStatus)] });
+    }
+    if (item.productId === null) throw badRequest({ order_item: [BACKORDER_MESSAGES.noProduct] });
+
+    const [picked] = await tx
+      .select({ sum: sql<string>`coalesce(sum(${inventoryTransactions.quantity}), 0)` })
+      .from(inventoryTransactions)
+      .where(and(eq(inventoryTransactions.orderItemId, item.id), eq(inventoryTransactions.inventoryAction, 'STOCK_OUT')));
+    const [backordered] = await tx
+      .select({ sum: sql<string>`coalesce(sum(${customerBackorders.quantity}), 0)` })
+      .from(customerBackorders)
+      .where(and(eq(customerBackorders.orderItemId, item.id), isNull(customerBackorders.resolvedAt)));
+    const left = toCents(item.quantity) - toCents(String(picked!.sum)) - toCents(String(backordered!.sum));
+    if (left <= 0) throw badRequest({ order_item: [BACKORDER_MESSAGES.nothingLeft] });
+    const quantity = body.quantity === undefined ? left : toCents(body.quantity);
+    if (quantity <= 0) throw badRequest({ quantity: [MESSAGES_LEDGER.greaterThanZero] });
+    if (quantity > left) throw badRequest({ quantity: [BACKORDER_MESSAGES.tooMuch(left)] });
+
+    const [row] = await tx
+      .insert(customerBackorders)
+      .values({
+        companyId,
+        accountId: ctx.user.id,
+        productId: item.productId,
+        quantity: fromCents(quantity),
+        orderNumber: order.orderNumber,
+        orderItemId: item.id,
+        comments: body.comments ?? '',
+      })
+      .returning({ id: customerBackorders.id });
+    return loadBackorder(tx, companyId, row!.id);
+  });
+}
+
+/** DELETE /customers/backorders/{id}/. */
+export async function deleteBackorder(ctx: Ctx, id: number): Promise<void> {
+  const deleted = await ctx.db
+    .delete(customerBackorders)
+    .where(and(eq(customerBackorders.id, id), eq(customerBackorders.companyId, ctx.user.companyId)))
+    .returning({ id: customerBackorders.id });
+  if (deleted.length === 0) throw notFound();
+}
+
+/** What of a purchase order line is still free for reservations: unreceived minus reserved (but `exceptId`). */
+async function freeIncomingCents(tx: Tx, line: { id: number; quantity: string; quantityReceived: string }, exceptId: number): Promise<number> {
+  const [reserved] = await tx
+    .select({ sum: sql<string>`coalesce(sum(${customerBackorders.quantity}), 0)` })
+    .from(customerBackorders)
+    .where(
+      and(
+        eq(customerBackorders.reservedOrderItemId, line.id),
+        eq(customerBackorders.status, 'reserved'),
+        isNull(customerBackorders.resolvedAt),
+        ne(customerBackorders.id, exceptId),
+      ),
+    );
+  return toCents(line.quantity) - toCents(line.quantityReceived) - toCents(String(reserved!.sum));
+}
+
+/**
+ * POST /customers/backorders/{id}/reserve/ {procurement_order_item}: reserves the backorder
+ * against an incoming purchase order line of the same product, which must still have that much
+ * neither received nor reserved. Locks the purchase order and its line first, as receiving does,
+ * so a receipt and a reservation of one line never interleave.
+ */
+export async function reserveBackorder(ctx: Ctx, id: number, body: ReserveFields): Promise<ReserveBackorderResponse> {
+  const companyId = ctx.user.companyId;
+  return ctx.db.transaction(async (tx) => {
+    const [exists] = await tx
+      .select({ id: customerBackorders.id })
+      .from(customerBackorders)
+      .where(openOfCompany(companyId, eq(customerBackorders.id, id)));
+    if (!exists) throw notFound();
+    const field = 'procurement_order_item';
+    const [ref] = await tx
+      .select({ orderId: procurementOrderItems.orderId })
+      .from(procurementOrderItems)
+      .where(and(eq(procurementOrderItems.id, body.procurement_order_item), eq(procurementOrderItems.companyId, companyId)));
+    if (!ref) throw badRequest({ [field]: [invalidPk(body.procurement_order_item)] });
+    const [po] = await tx
+      .select({ status: procurementOrders.status })
+      .from(procurementOrders)
+      .where(eq(procurementOrders.id, ref.orderId))
+      .for('no key update');
+    const [line] = await tx.select().from(procurementOrderItems).where(eq(procurementOrderItems.id, body.procurement_order_item)).for('no key update');
+    if (!po || !line) throw badRequest({ [field]: [invalidPk(body.procurement_order_item)] });
+    const [backorder] = await tx
+      .select()
+      .from(customerBackorders)
+      .where(openOfCompany(companyId, eq(customerBackorders.id, id)))
+      .for('update');
+    if (!backorder) throw notFound();
+    if (backorder.status === 'ready') throw badRequest({ non_field_errors: [BACKORDER_MESSAGES.alreadyReady] });
+    if (line.productId !== backorder.productId) throw badRequest({ [field]: [BACKORDER_MESSAGES.otherProduct] });
+    if (po.status !== 'open' && po.status !== 'partially_received') throw badRequest({ [field]: [BACKORDER_MESSAGES.closedOrder] });
+    const free = await freeIncomingCents(tx, line, backorder.id);
+    if (free < toCents(backorder.quantity)) throw badRequest({ [field]: [BACKORDER_MESSAGES.notEnoughIncoming(Math.max(0, free))] });
+
+    await tx.update(customerBackorders).set({ status: 'reserved', reservedOrderItemId: line.id }).where(eq(customerBackorders.id, backorder.id));
+    return { message: MESSAGES.reserved, backorder: await loadBackorder(tx, companyId, backorder.id) };
+  });
+}
+
+/**
+ * After a receipt on a purchase order line (the caller holds its locks): the backorders reserved
+ * against it become ready to pick, oldest first, as far as what the line has received and not
+ * yet handed to a ready backorder covers them. Answers how many became ready.
+ */
+export async function markReservedBackordersReady(tx: Tx, companyId: number, line: { id: number; quantityReceived: string }): Promise<number> {
+  const [given] = await tx
+    .select({ sum: sql<string>`coalesce(sum(${customerBackorders.quantity}), 0)` })
+    .from(customerBackorders)
+    .where(and(eq(customerBackorders.reservedOrderItemId, line.id), isNotNull(customerBackorders.readyAt)));
+  let available = toCents(line.quantityReceived) - toCents(String(given!.sum));
+  const waiting = await tx
+    .select({ id: customerBackorders.id, quantity: customerBackorders.quantity })
+    .from(customerBackorders)
+    .where(
+      and(
+        eq(customerBackorders.companyId, companyId),
+        eq(customerBackorders.reservedOrderItemId, line.id),
+        eq(customerBackorders.status, 'reserved'),
+        isNull(customerBackorders.resolvedAt),
+      ),
+    )
+    .orderBy(asc(customerBackorders.createdAt), asc(customerBackorders.id))
+    .for('update');
+  const ready: number[] = [];
+  for (const b of waiting) {
+    const quantity = toCents(b.quantity);
+    // Oldest first: a younger backorder does not overtake one the goods do not cover yet.
+    if (quantity > available) break;
+    available -= quantity;
+    ready.push(b.id);
+  }
+  if (ready.length) {
+    await tx.update(customerBackorders).set({ status: 'ready', readyAt: new Date() }).where(inArray(customerBackorders.id, ready));
+  }
+  return ready.length;
+}

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  IdParams,
+  ListOrdersQuery,
+  OrderPage,
+  OrderResponse,
+  StorefrontConnectionBody,
+  StorefrontConnectionResponse,
+  SyncOrdersQuery,
+  SyncOrdersResponse,
+  UpdateOrderBody,
+} from '@kontor/contract';
+import { absoluteUrl } from '../../http/pagination.js';
+import * as ordersService from './orders.service.js';
+import * as storefrontService from './storefront.service.js';
+import { syncOrders } from './woocommerce/sync.service.js';
+
+/** Customer orders, their storefront sync and the storefront connection (spec §7 "Customer orders"). */
+export const customerOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['customers'];
+
+  app.get('/customers/orders/', { schema: { tags, querystring: ListOrdersQuery, response: { 200: OrderPage } } }, async (request) =>
+    ordersService.listOrders(request.ctx, request.query, absoluteUrl(app.deps.config.publicUrl, request.url)),
+  );
+  app.get('/customers/orders/sync/', { schema: { tags, querystring: SyncOrdersQuery, response: { 200: SyncOrdersResponse } } }, async (request) =>
+    syncOrders(request.ctx, request.query.no_of_days),
+  );
+  app.get('/customers/orders/:id/', { schema: { tags, params: IdParams, response: { 200: OrderResponse } } }, async (request) =>
+    ordersService.getOrder(request.ctx, request.params.id),
+  );
+  app.put('/customers/orders/:id/', { schema: { tags, params: IdParams, body: UpdateOrderBody, response: { 200: OrderResponse } } }, async (request) =>
+    ordersService.updateOrder(request.ctx, request.params.id, request.body),
+  );
+
+  app.get('/customers/storefront/', { schema: { tags, response: { 200: StorefrontConnectionResponse } } }, async (request) =>
+    storefrontService.getConnection(request.ctx),
+  );
+  app.put('/customers/storefront/', { schema: { tags, body: StorefrontConnectionBody, response: { 200: StorefrontConnectionResponse } } }, async (request) =>
+    storefrontService.saveConnection(request.ctx, request.body),
+  );
+};

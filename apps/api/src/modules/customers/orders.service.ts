@@ -1,0 +1,213 @@
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  ORDER_INTERNAL_STATUSES,
+  PAGE_SIZE,
+  type ListOrdersQuery,
+  type OrderItemResponse,
+  type OrderPage,
+  type OrderResponse,
+  type UpdateOrderBody,
+} from '@kontor/contract';
+import type { DbOrTx } from '../../db/client.js';
+import { catalogProducts, customerBackorders, customerOrderItems, customerOrders, inventoryTransactions } from '../../db/schema/index.js';
+import type { Ctx } from '../../http/context.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { buildListQuery, type ListSpec } from '../../http/filters.js';
+import { pageRequest, pageResponse } from '../../http/pagination.js';
+import { fromCents, toCents } from '../inventory/quantities.js';
+import { pickedByItem, statusFromPicks } from './order-status.js';
+
+type ListQuery = z.output<typeof ListOrdersQuery>;
+type UpdateFields = z.output<typeof UpdateOrderBody>;
+
+export const ORDER_MESSAGES = {
+  deliverUnpicked: 'Only an order whose items are all picked can be marked delivered.',
+  cancelPicked: 'An order with picked items cannot be cancelled. Unpick them first.',
+} as const;
+
+type OrderRow = typeof customerOrders.$inferSelect;
+
+const toOrderResponse = (o: OrderRow, items: OrderItemResponse[]): OrderResponse => ({
+  id: o.id,
+  order_number: o.orderNumber,
+  source: o.source,
+  storefront_status: o.storefrontStatus,
+  internal_status: o.internalStatus,
+  customer_name: o.customerName,
+  customer_email: o.customerEmail,
+  shipping_address: o.shippingAddress,
+  currency: o.currency,
+  total: Number(o.total),
+  notes: o.notes,
+  created_at: o.orderedAt.toISOString(),
+  delivered_at: o.deliveredAt?.toISOString() ?? null,
+  synced_at: o.syncedAt?.toISOString() ?? null,
+  updated_at: o.updatedAt.toISOString(),
+  order_items: items,
+});
+
+/**
+ * The company's orders with their items, in the order of `orderIds` (ids of another company are
+ * left out). Picked quantities come from the items' STOCK_OUT ledger rows; backordered from the
+ * item's unresolved backorders.
+ */
+export async function loadOrders(db: DbOrTx, companyId: number, orderIds: number[]): Promise<OrderResponse[]> {
+  if (orderIds.length === 0) return [];
+  const orders = await db
+    .select()
+    .from(customerOrders)
+    .where(and(eq(customerOrders.companyId, companyId), inArray(customerOrders.id, orderIds)));
+  if (orders.length === 0) return [];
+  const items = await db
+    .select({ item: customerOrderItems, stockProxyParentId: catalogProducts.stockProxyParentId })
+    .from(customerOrderItems)
+    .leftJoin(catalogProducts, eq(catalogProducts.id, customerOrderItems.productId))
+    .where(
+      inArray(
+        customerOrderItems.orderId,
+        orders.map((o) => o.id),
+      ),
+    )
+    .orderBy(asc(customerOrderItems.orderId), asc(customerOrderItems.position), asc(customerOrderItems.id));
+  const itemIds = items.map((i) => i.item.id);
+  const picks = itemIds.length
+    ? await db
+        .select({ id: inventoryTransactions.id, itemId: inventoryTransactions.orderItemId, quantity: inventoryTransactions.quantity })
+        .from(inventoryTransactions)
+        .where(and(inArray(inventoryTransactions.orderItemId, itemIds), eq(inventoryTransactions.inventoryAction, 'STOCK_OUT')))
+        .orderBy(asc(inventoryTransactions.id))
+    : [];
+  const backorders = itemIds.length
+    ? await db
+        .select({ itemId: customerBackorders.orderItemId, quantity: customerBackorders.quantity })
+        .from(customerBackorders)
+        .where(
+          and(
+            inArray(customerBackorders.orderItemId, itemIds),
+            inArray(customerBackorders.status, ['open', 'reserved', 'ready']),
+            isNull(customerBackorders.resolvedAt),
+          ),
+        )
+    : [];
+
+  const pickIds = new Map<number, number[]>();
+  const pickedCents = new Map<number, number>();
+  for (const p of picks) {
+    pickIds.set(p.itemId!, [...(pickIds.get(p.itemId!) ?? []), p.id]);
+    pickedCents.set(p.itemId!, (pickedCents.get(p.itemId!) ?? 0) + toCents(p.quantity));
+  }
+  const backorderedCents = new Map<number, number>();
+  for (const b of backorders) backorderedCents.set(b.itemId!, (backorderedCents.get(b.itemId!) ?? 0) + toCents(b.quantity));
+
+  const itemsByOrder = new Map<number, OrderItemResponse[]>();
+  for (const { item, stockProxyParentId } of items) {
+    const quantityCents = toCents(item.quantity);
+    const picked = pickedCents.get(item.id) ?? 0;
+    const response: OrderItemResponse = {
+      id: item.id,
+      order: item.orderId,
+      product: item.productId,
+      product__stock_proxy_parent: stockProxyParentId ?? null,
+      prod_sku: item.prodSku,
+      prod_name: item.prodName,
+      quantity: Number(item.quantity),
+      qty_picked: Number(fromCents(picked)),
+      qty_remaining: Number(fromCents(Math.max(quantityCents - picked, 0))),
+      qty_backordered: Number(fromCents(backorderedCents.get(item.id) ?? 0)),
+      price: Number(item.price),
+      inventory_transactions: pickIds.get(item.id) ?? [],
+    };
+    itemsByOrder.set(item.orderId, [...(itemsByOrder.get(item.orderId) ?? []), response]);
+  }
+  const byId = new Map(orders.map((o) => [o.id, toOrderResponse(o, itemsByOrder.get(o.id) ?? [])]));
+  return orderIds.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** GET /customers/orders/{id}/; another company's order is a 404. */
+export async function getOrder(ctx: Ctx, id: number): Promise<OrderResponse> {
+  const [order] = await loadOrders(ctx.db, ctx.user.companyId, [id]);
+  if (!order) throw notFound();
+  return order;
+}
+
+// Qualified by hand: inside the subquery a bare "id" would be the item's own. The newline keeps
+// one SKU's end and the next one's start from matching a search together.
+const itemSkus = sql<string>`(select coalesce(string_agg(coi.prod_sku, E'\\n'), '') from customer_order_items coi where coi.order_id = "customer_orders"."id")`;
+
+const orderList: ListSpec = {
+  fields: {
+    order_number: { column: customerOrders.orderNumber, type: 'text' },
+    internal_status: { column: customerOrders.internalStatus, type: 'text', choices: ORDER_INTERNAL_STATUSES },
+    // The list's "created" is when the customer placed the order, not when the row was written.
+    created_at: { column: customerOrders.orderedAt, type: 'date' },
+    delivered_at: { column: customerOrders.deliveredAt, type: 'date' },
+    // Ordering only: the contract's strict query schema refuses it as a filter.
+    total: { column: customerOrders.total, type: 'numeric' },
+  },
+  search: [customerOrders.orderNumber, customerOrders.customerName, customerOrders.customerEmail, itemSkus],
+  ordering: ['created_at', 'delivered_at', 'order_number', 'total', 'internal_status'],
+  defaultOrdering: [desc(customerOrders.orderedAt), desc(customerOrders.id)],
+};
+
+/** GET /customers/orders/ (spec §4 order filters; page 25). */
+export async function listOrders(ctx: Ctx, query: ListQuery, url: string): Promise<OrderPage> {
+  const { where, orderBy } = buildListQuery(query, orderList);
+  const scoped = and(eq(customerOrders.companyId, ctx.user.companyId), where);
+  const page = pageRequest(query, PAGE_SIZE.orders);
+  const [total] = await ctx.db.select({ n: count() }).from(customerOrders).where(scoped);
+  const rows = await ctx.db
+    .select({ id: customerOrders.id })
+    .from(customerOrders)
+    .where(scoped)
+    // The id last: equal sort values must not shuffle rows between pages.
+    .orderBy(...orderBy, desc(customerOrders.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const results = await loadOrders(
+    ctx.db,
+    ctx.user.companyId,
+    rows.map((r) => r.id),
+  );
+  return pageResponse(url, page, total?.n ?? 0, results);
+}
+
+/**
+ * PUT /customers/orders/{id}/. The operator's statuses: delivered only when every item is fully
+ * picked (stamps delivered_at), cancelled only while nothing is picked. Any of open /
+ * partially_picked / picked hands the status back to the picks (reopening a delivered or
+ * cancelled order), so a sent value of those three is a request to recompute, not a value to store.
+ */
+export async function updateOrder(ctx: Ctx, id: number, body: UpdateFields): Promise<OrderResponse> {
+  const companyId = ctx.user.companyId;
+  await ctx.db.transaction(async (tx) => {
+    // Locked: a concurrent pick must not slip in between the check and the new status.
+    const [order] = await tx
+      .select()
+      .from(customerOrders)
+      .where(and(eq(customerOrders.companyId, companyId), eq(customerOrders.id, id)))
+      .for('update');
+    if (!order) throw notFound();
+    const set: Partial<typeof customerOrders.$inferInsert> = { updatedAt: new Date() };
+    if (body.notes !== undefined) set.notes = body.notes;
+    const wanted = body.internal_status;
+    const keeps = wanted === order.internalStatus && (wanted === 'delivered' || wanted === 'cancelled');
+    if (wanted !== undefined && !keeps) {
+      const items = await pickedByItem(tx, id);
+      const derived = statusFromPicks(items);
+      if (wanted === 'delivered') {
+        if (derived !== 'picked') throw badRequest({ internal_status: [ORDER_MESSAGES.deliverUnpicked] });
+        set.internalStatus = 'delivered';
+        set.deliveredAt = new Date();
+      } else if (wanted === 'cancelled') {
+        if (items.some((i) => Number(i.picked) > 0)) throw badRequest({ internal_status: [ORDER_MESSAGES.cancelPicked] });
+        set.internalStatus = 'cancelled';
+      } else {
+        set.internalStatus = derived;
+        set.deliveredAt = null;
+      }
+    }
+    await tx.update(customerOrders).set(set).where(eq(customerOrders.id, id));
+  });
+  return getOrder(ctx, id);
+}

@@ -1,0 +1,75 @@
+import type { WooOrder } from './client.js';
+
+export type MappedItem = { externalId: string; sku: string; name: string; quantity: number; price: number };
+export type MappedOrder = {
+  orderNumber: string;
+  externalId: string;
+  storefrontStatus: string;
+  customerName: string;
+  customerEmail: string;
+  shippingAddress: Record<string, unknown>;
+  currency: string;
+  total: number;
+  orderedAt: Date;
+  items: MappedItem[];
+};
+
+/** Storefront statuses that end an order there; the sync cancels it here too while nothing is picked. */
+export const STOREFRONT_CANCELLED = ['cancelled', 'refunded', 'failed'] as const;
+
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  ndash: '\u2013',
+  mdash: '\u2014',
+  times: '\u00d7',
+};
+
+/** WooCommerce leaves HTML entities in names (`&ndash;`); the operator should read the characters. */
+export function decodeEntities(value: string): string {
+  return value.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, code: string) => {
+    if (code.startsWith('#x') || code.startsWith('#X')) return String.fromCodePoint(parseInt(code.slice(2), 16));
+    if (code.startsWith('#')) return String.fromCodePoint(Number(code.slice(1)));
+    return NAMED_ENTITIES[code.toLowerCase()] ?? whole;
+  });
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+
+/** WooCommerce's *_gmt dates carry no zone suffix; they are UTC. */
+export function parseGmt(value: string | null | undefined): Date | null {
+  if (!value) return null;
+  const iso = /(Z|[+-]\d{2}:?\d{2})$/.test(value) ? value : `${value}Z`;
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+export function mapWooOrder(order: WooOrder, now: Date): MappedOrder {
+  const billing = order.billing ?? {};
+  const name = [str(billing.first_name), str(billing.last_name)].filter(Boolean).join(' ');
+  return {
+    orderNumber: order.number.trim() || order.id,
+    externalId: order.id,
+    storefrontStatus: order.status,
+    customerName: decodeEntities(name),
+    customerEmail: str(billing.email),
+    shippingAddress: order.shipping ?? {},
+    currency: order.currency || 'SEK',
+    total: Number.isFinite(order.total) ? Math.max(order.total, 0) : 0,
+    orderedAt: parseGmt(order.date_created_gmt) ?? now,
+    // A line without a positive quantity has nothing to pick (the table refuses it too).
+    items: order.line_items
+      .filter((l) => Number.isFinite(l.quantity) && l.quantity > 0)
+      .map((l) => ({
+        externalId: l.id,
+        sku: l.sku.trim(),
+        name: decodeEntities(l.name),
+        quantity: l.quantity,
+        price: Number.isFinite(l.price) ? Math.max(l.price, 0) : 0,
+      })),
+  };
+}

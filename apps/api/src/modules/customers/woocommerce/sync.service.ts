@@ -1,0 +1,237 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { ORDER_SYNC_DEFAULT_DAYS, type SyncOrdersResponse } from '@kontor/contract';
+import type { Tx } from '../../../db/client.js';
+import { catalogProducts, customerOrderItems, customerOrders, inventoryTransactions, storefrontConnections, users } from '../../../db/schema/index.js';
+import type { Ctx } from '../../../http/context.js';
+import { AppError } from '../../../http/errors.js';
+import { notify } from '../../notifications/notify.js';
+import { refreshOrderStatus } from '../order-status.js';
+import { fetchWooOrders, StorefrontError, type FetchOrdersOptions } from './client.js';
+import { mapWooOrder, STOREFRONT_CANCELLED, type MappedItem, type MappedOrder } from './map.js';
+
+export const SYNC_MESSAGES = {
+  notConnected: 'Connect your storefront under Company preferences first.',
+} as const;
+
+export const syncedMessage = (synced: number, days: number, created: number, updated: number, unknownSkus: string[]) =>
+  `Synced ${synced} ${synced === 1 ? 'order' : 'orders'} from the last ${days} ${days === 1 ? 'day' : 'days'}: ${created} new, ${updated} updated.` +
+  (unknownSkus.length ? ` SKUs not in your catalog (their lines have no product): ${unknownSkus.join(', ')}.` : '');
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const ORDERS_SCREEN = '/customers/orders';
+
+type ItemRow = typeof customerOrderItems.$inferSelect;
+type OrderRow = typeof customerOrders.$inferSelect;
+
+const sameNumber = (stored: string, value: number) => Number(stored) === value;
+
+// jsonb hands keys back in its own order; compare with the keys sorted.
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** What a re-sync changes on a line; null when it already says that. */
+function itemChanges(row: ItemRow, item: MappedItem, position: number, productId: number | null): Partial<ItemRow> | null {
+  const changed =
+    row.prodSku !== item.sku ||
+    row.prodName !== item.name ||
+    !sameNumber(row.quantity, item.quantity) ||
+    !sameNumber(row.price, item.price) ||
+    row.position !== position ||
+    row.productId !== productId;
+  if (!changed) return null;
+  return { prodSku: item.sku, prodName: item.name, quantity: String(item.quantity), price: String(item.price), position, productId };
+}
+
+function orderChanged(row: OrderRow, order: MappedOrder): boolean {
+  return (
+    row.externalId !== order.externalId ||
+    row.storefrontStatus !== order.storefrontStatus ||
+    row.customerName !== order.customerName ||
+    row.customerEmail !== order.customerEmail ||
+    stableJson(row.shippingAddress) !== stableJson(order.shippingAddress) ||
+    row.currency !== order.currency ||
+    !sameNumber(row.total, order.total) ||
+    row.orderedAt.getTime() !== order.orderedAt.getTime()
+  );
+}
+
+async function pickedItemIds(tx: Tx, itemIds: number[]): Promise<Set<number>> {
+  if (itemIds.length === 0) return new Set();
+  const rows = await tx
+    .selectDistinct({ id: inventoryTransactions.orderItemId })
+    .from(inventoryTransactions)
+    .where(and(inArray(inventoryTransactions.orderItemId, itemIds), eq(inventoryTransactions.inventoryAction, 'STOCK_OUT')));
+  return new Set(rows.map((r) => r.id!));
+}
+
+/**
+ * Writes one order from the storefront: a new one with its lines, or an update of the one with
+ * that number (lines matched by the storefront's line id; a vanished line goes only if nothing was
+ * picked on it). Returns 'created', 'updated' or null when nothing changed.
+ */
+async function upsertOrder(tx: Tx, companyId: number, order: MappedOrder, products: Map<string, number>, now: Date): Promise<'created' | 'updated' | null> {
+  const productOf = (item: MappedItem) => (item.sku ? (products.get(item.sku) ?? null) : null);
+  const endedAtStore = (STOREFRONT_CANCELLED as readonly string[]).includes(order.storefrontStatus);
+  const fields = {
+    externalId: order.externalId,
+    storefrontStatus: order.storefrontStatus,
+    customerName: order.customerName,
+    customerEmail: order.customerEmail,
+    shippingAddress: order.shippingAddress,
+    currency: order.currency,
+    total: String(order.total),
+    orderedAt: order.orderedAt,
+  };
+  const [existing] = await tx
+    .select()
+    .from(customerOrders)
+    .where(and(eq(customerOrders.companyId, companyId), eq(customerOrders.orderNumber, order.orderNumber)))
+    .for('update');
+
+  if (!existing) {
+    const [row] = await tx
+      .insert(customerOrders)
+      .values({
+        companyId,
+        orderNumber: order.orderNumber,
+        source: 'woocommerce',
+        ...fields,
+        internalStatus: endedAtStore ? 'cancelled' : 'open',
+        syncedAt: now,
+      })
+      .returning({ id: customerOrders.id });
+    if (order.items.length) {
+      await tx.insert(customerOrderItems).values(
+        order.items.map((item, position) => ({
+          companyId,
+          orderId: row!.id,
+          productId: productOf(item),
+          externalId: item.externalId,
+          prodSku: item.sku,
+          prodName: item.name,
+          quantity: String(item.quantity),
+          price: String(item.price),
+          position,
+        })),
+      );
+    }
+    return 'created';
+  }
+
+  let changed = orderChanged(existing, order);
+  const rows = await tx.select().from(customerOrderItems).where(eq(customerOrderItems.orderId, existing.id));
+  const byExternal = new Map(rows.filter((r) => r.externalId !== null).map((r) => [r.externalId!, r]));
+  const seen = new Set<number>();
+  for (const [position, item] of order.items.entries()) {
+    const row = byExternal.get(item.externalId);
+    if (row) {
+      seen.add(row.id);
+      const changes = itemChanges(row, item, position, productOf(item));
+      if (changes) {
+        changed = true;
+        await tx
+          .update(customerOrderItems)
+          .set({ ...changes, updatedAt: now })
+          .where(eq(customerOrderItems.id, row.id));
+      }
+    } else {
+      changed = true;
+      await tx.insert(customerOrderItems).values({
+        companyId,
+        orderId: existing.id,
+        productId: productOf(item),
+        externalId: item.externalId,
+        prodSku: item.sku,
+        prodName: item.name,
+        quantity: String(item.quantity),
+        price: String(item.price),
+        position,
+      });
+    }
+  }
+  // Only lines the storefront once sent: a line added here by hand is not the storefront's to remove.
+  const vanished = rows.filter((r) => r.externalId !== null && !seen.has(r.id));
+  const picked = await pickedItemIds(
+    tx,
+    rows.map((r) => r.id),
+  );
+  const removable = vanished.filter((r) => !picked.has(r.id)).map((r) => r.id);
+  if (removable.length) {
+    changed = true;
+    await tx.delete(customerOrderItems).where(inArray(customerOrderItems.id, removable));
+  }
+
+  const cancel = endedAtStore && existing.internalStatus !== 'cancelled' && existing.internalStatus !== 'delivered' && picked.size === 0;
+  if (cancel) changed = true;
+  await tx
+    .update(customerOrders)
+    .set({ ...fields, syncedAt: now, ...(changed ? { updatedAt: now } : {}), ...(cancel ? { internalStatus: 'cancelled' as const } : {}) })
+    .where(eq(customerOrders.id, existing.id));
+  if (changed) await refreshOrderStatus(tx, existing.id);
+  return changed ? 'updated' : null;
+}
+
+/**
+ * GET /customers/orders/sync[?no_of_days=]: reads the storefront's orders of the window and
+ * upserts them by order number in one transaction. The store is read completely before anything
+ * is written, so a failing store (502) changes nothing.
+ */
+export async function syncOrders(ctx: Ctx, days = ORDER_SYNC_DEFAULT_DAYS, options: FetchOrdersOptions = {}): Promise<SyncOrdersResponse> {
+  const companyId = ctx.user.companyId;
+  const [connection] = await ctx.db.select().from(storefrontConnections).where(eq(storefrontConnections.companyId, companyId));
+  if (!connection) throw new AppError('bad_request', SYNC_MESSAGES.notConnected);
+
+  const now = new Date();
+  let fetched;
+  try {
+    fetched = await fetchWooOrders(
+      { storeUrl: connection.storeUrl, consumerKey: connection.consumerKey, consumerSecret: connection.consumerSecret },
+      new Date(now.getTime() - days * DAY_MS),
+      options,
+    );
+  } catch (err) {
+    if (err instanceof StorefrontError) throw new AppError('bad_gateway', err.message);
+    throw err;
+  }
+  // A page boundary moving under a new order can repeat one; the last copy wins.
+  const orders = [...new Map(fetched.map((o) => mapWooOrder(o, now)).map((o) => [o.orderNumber, o])).values()];
+  const skus = [...new Set(orders.flatMap((o) => o.items.map((i) => i.sku)).filter(Boolean))];
+
+  return ctx.db.transaction(async (tx) => {
+    // One sync per company at a time: two would race to insert the same order numbers.
+    await tx.select({ id: storefrontConnections.companyId }).from(storefrontConnections).where(eq(storefrontConnections.companyId, companyId)).for('update');
+    const productRows = skus.length
+      ? await tx
+          .select({ id: catalogProducts.id, sku: catalogProducts.sku })
+          .from(catalogProducts)
+          .where(and(eq(catalogProducts.companyId, companyId), inArray(catalogProducts.sku, skus)))
+      : [];
+    const products = new Map(productRows.map((p) => [p.sku, p.id]));
+    const unknownSkus = skus.filter((s) => !products.has(s)).sort();
+
+    let created = 0;
+    let updated = 0;
+    for (const order of orders) {
+      const outcome = await upsertOrder(tx, companyId, order, products, now);
+      if (outcome === 'created') created += 1;
+      else if (outcome === 'updated') updated += 1;
+    }
+    await tx.update(storefrontConnections).set({ lastSyncedAt: now }).where(eq(storefrontConnections.companyId, companyId));
+
+    const message = syncedMessage(orders.length, days, created, updated, unknownSkus);
+    const receivers = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.companyId, companyId), eq(users.isActive, true)));
+    for (const receiver of receivers) {
+      await notify(tx, { companyId, receiverUserId: receiver.id, kind: 'sync', title: 'Order sync finished', message, link: ORDERS_SCREEN });
+    }
+    return { message, created, updated, unknown_skus: unknownSkus };
+  });
+}

@@ -1,0 +1,308 @@
+import { existsSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, eq } from 'drizzle-orm';
+import type { OrderPage } from '@kontor/contract';
+import { customerOrderItems, customerOrders, inventoryTransactions, notifications, storefrontConnections } from '../../../db/schema/index.js';
+import { as, createTenant, createTestApp, type Tenant, type TestApp } from '../../../../test/helpers.js';
+import { insertLocation, insertProduct } from '../../catalog/catalog.factories.js';
+import { SYNC_MESSAGES, syncOrders } from './sync.service.js';
+
+let app: TestApp;
+let store: WooServer;
+beforeAll(async () => {
+  app = await createTestApp();
+  store = await startWooServer();
+});
+afterAll(async () => {
+  await store?.close();
+  await app?.close();
+});
+
+const db = () => app.deps.database.db;
+const SYNC = '/api/customers/orders/sync';
+const KEY = 'ck_test';
+const SECRET = 'cs_test';
+
+type WooOrderJson = Record<string, unknown> & { id: number; number: string; status: string; line_items: Record<string, unknown>[] };
+
+/** The documented examples when the shared data is there; else a small order of the same shape. */
+function exampleOrders(): WooOrderJson[] {
+  const file = '/work/shared/data/woocommerce/orders-list.json';
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as WooOrderJson[];
+  const one = (id: number, status: string, lines: [number, string, number, number][]): WooOrderJson => ({
+    id,
+    number: String(id),
+    status,
+    currency: 'USD',
+    total: '29.35',
+    date_created_gmt: '2017-03-22T19:28:02',
+    billing: { first_name: 'John', last_name: 'Doe', email: 'john.doe@example.com' },
+    shipping: { first_name: 'John', last_name: 'Doe', address_1: '969 Market', city: 'San Francisco', country: 'US' },
+    line_items: lines.map(([lineId, sku, quantity, price]) => ({ id: lineId, name: `Line ${lineId}`, sku, quantity, price })),
+  });
+  return [
+    one(727, 'processing', [
+      [315, '', 2, 3],
+      [316, 'Bar3', 1, 12],
+    ]),
+    one(723, 'completed', [
+      [311, '', 1, 9],
+      [313, '', 1, 20],
+    ]),
+  ];
+}
+
+/** A third order, so the orders come on two pages. */
+function thirdOrder(base: WooOrderJson, sku: string): WooOrderJson {
+  return { ...base, id: 900, number: '900', status: 'processing', line_items: [{ id: 1, name: 'Garden hose', sku, quantity: 3, price: 25 }] };
+}
+
+type WooServer = {
+  url: string;
+  /** The pages of orders the server answers, in order. */
+  pages: WooOrderJson[][];
+  /** Answer every request with this status (and body) instead. */
+  failWith: { status: number; body: string } | null;
+  /** Wait this long before answering. */
+  delayMs: number;
+  /** Announce the next page only in a Link header (no X-WP-TotalPages), as some proxies strip it. */
+  linkOnly: boolean;
+  requests: string[];
+  close: () => Promise<void>;
+};
+
+/** A WooCommerce REST v3 look-alike on 127.0.0.1: basic auth, per_page/page, X-WP-Total(Pages). */
+async function startWooServer(): Promise<WooServer> {
+  const state: WooServer = { url: '', pages: [], failWith: null, delayMs: 0, linkOnly: false, requests: [], close: async () => undefined };
+  const server = http.createServer((req, res) => {
+    state.requests.push(req.url ?? '');
+    const answer = () => {
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      const expected = `Basic ${Buffer.from(`${KEY}:${SECRET}`).toString('base64')}`;
+      if (req.headers.authorization !== expected) {
+        res
+          .writeHead(401, { 'content-type': 'application/json' })
+          .end('{"code":"woocommerce_rest_cannot_view","message":"Sorry, you cannot list resources.","data":{"status":401}}');
+        return;
+      }
+      if (state.failWith) {
+        res.writeHead(state.failWith.status, { 'content-type': 'application/json' }).end(state.failWith.body);
+        return;
+      }
+      if (url.pathname !== '/wp-json/wc/v3/orders' || !url.searchParams.get('after') || url.searchParams.get('per_page') !== '100') {
+        res.writeHead(404).end('{}');
+        return;
+      }
+      const page = Number(url.searchParams.get('page') ?? '1');
+      const body = state.pages[page - 1] ?? [];
+      const next = new URL(url.toString().replace('http://127.0.0.1', state.url));
+      next.searchParams.set('page', String(page + 1));
+      const headers: Record<string, string> = state.linkOnly
+        ? page < state.pages.length
+          ? { link: `<${next.toString()}>; rel="next"` }
+          : {}
+        : { 'x-wp-total': String(state.pages.flat().length), 'x-wp-totalpages': String(state.pages.length) };
+      res.writeHead(200, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+    };
+    if (state.delayMs) setTimeout(answer, state.delayMs);
+    else answer();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  state.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return state;
+}
+
+async function connectedShop(secret = SECRET) {
+  const tenant = await createTenant(app);
+  await db().insert(storefrontConnections).values({ companyId: tenant.companyId, storeUrl: store.url, consumerKey: KEY, consumerSecret: secret });
+  return tenant;
+}
+
+const sync = (tenant: Tenant | null, query = '') => as(app, tenant, { method: 'GET', url: `${SYNC}${query}` });
+const ordersOf = (companyId: number) =>
+  db().select().from(customerOrders).where(eq(customerOrders.companyId, companyId)).orderBy(asc(customerOrders.orderNumber));
+const itemsOf = (orderId: number) =>
+  db().select().from(customerOrderItems).where(eq(customerOrderItems.orderId, orderId)).orderBy(asc(customerOrderItems.position));
+const ctxOf = (tenant: Tenant) => ({
+  db: db(),
+  user: { id: tenant.user.id, email: tenant.user.email, companyId: tenant.companyId, companyRole: 'Admin' as const },
+});
+
+describe('GET /api/customers/orders/sync', () => {
+  it('imports both pages, maps the orders and never duplicates on a re-sync', async () => {
+    const tenant = await connectedShop();
+    const hose = await insertProduct(db(), tenant.companyId, { sku: 'HOSE-20', name: 'Garden hose' });
+    const [first, second] = exampleOrders();
+    store.failWith = null;
+    store.pages = [[first!, second!], [thirdOrder(first!, 'HOSE-20')]];
+    const before = store.requests.length;
+
+    const res = await sync(tenant);
+    expect(res.statusCode).toBe(200);
+    const unknown = first!.line_items.map((l) => String(l.sku)).filter(Boolean);
+    expect(res.json()).toEqual({
+      message: expect.stringMatching(/^Synced 3 orders from the last 7 days: 3 new, 0 updated\./),
+      created: 3,
+      updated: 0,
+      unknown_skus: unknown,
+    });
+    for (const sku of unknown) expect(res.json().message).toContain(sku);
+    const asked = store.requests.slice(before).map((u) => new URL(u, 'http://x').searchParams);
+    expect(asked.map((q) => q.get('page'))).toEqual(['1', '2']);
+    const after = new Date(asked[0]!.get('after')!).getTime();
+    expect(Math.abs(after - (Date.now() - 7 * 86_400_000))).toBeLessThan(60_000);
+
+    const orders = await ordersOf(tenant.companyId);
+    expect(orders.map((o) => o.orderNumber)).toEqual([second!.number, first!.number, '900'].sort());
+    const imported = orders.find((o) => o.orderNumber === first!.number)!;
+    expect(imported).toMatchObject({
+      source: 'woocommerce',
+      externalId: String(first!.id),
+      storefrontStatus: first!.status,
+      internalStatus: 'open',
+      customerName: 'John Doe',
+      customerEmail: 'john.doe@example.com',
+      currency: 'USD',
+      total: '29.35',
+    });
+    expect(imported.orderedAt.toISOString()).toBe(`${String(first!.date_created_gmt)}.000Z`);
+    expect(imported.shippingAddress).toMatchObject({ address_1: '969 Market', city: 'San Francisco' });
+    const lines = await itemsOf(imported.id);
+    expect(lines.map((l) => [l.externalId, l.quantity, l.productId])).toEqual(first!.line_items.map((l) => [String(l.id), `${Number(l.quantity)}.00`, null]));
+    // WooCommerce leaves HTML entities in names.
+    for (const line of lines) expect(line.prodName).not.toMatch(/&[a-z]+;/);
+    const hoseOrder = orders.find((o) => o.orderNumber === '900')!;
+    expect((await itemsOf(hoseOrder.id))[0]).toMatchObject({ productId: hose.id, prodSku: 'HOSE-20', quantity: '3.00', price: '25.00' });
+
+    const again = await sync(tenant);
+    expect(again.json()).toMatchObject({ created: 0, updated: 0 });
+    expect(again.json().message).toMatch(/^Synced 3 orders from the last 7 days: 0 new, 0 updated\./);
+    expect(await ordersOf(tenant.companyId)).toHaveLength(3);
+    expect(await itemsOf(imported.id)).toHaveLength(lines.length);
+
+    const [connection] = await db().select().from(storefrontConnections).where(eq(storefrontConnections.companyId, tenant.companyId));
+    expect(connection!.lastSyncedAt).not.toBeNull();
+    const notes = await db().select().from(notifications).where(eq(notifications.receiverUserId, tenant.user.id));
+    expect(notes.filter((n) => n.title === 'Order sync finished')).toHaveLength(2);
+
+    const listed = await as(app, tenant, { method: 'GET', url: '/api/customers/orders/?search=HOSE-20' });
+    expect((listed.json() as OrderPage).results.map((o) => o.order_number)).toEqual(['900']);
+  });
+
+  it('updates changed statuses and lines, keeps picked lines and cancels what the store cancelled', async () => {
+    const tenant = await connectedShop();
+    const hose = await insertProduct(db(), tenant.companyId, { sku: 'HOSE-20' });
+    const location = await insertLocation(db(), tenant.companyId);
+    const [first, second] = exampleOrders();
+    const hoseOrder = thirdOrder(first!, 'HOSE-20');
+    hoseOrder.line_items = [...hoseOrder.line_items, { id: 2, name: 'Nozzle', sku: 'NOZZLE', quantity: 1, price: 5 }];
+    store.failWith = null;
+    store.pages = [[first!, second!, hoseOrder]];
+    expect((await sync(tenant, '?no_of_days=31')).json()).toMatchObject({
+      created: 3,
+      updated: 0,
+      unknown_skus: ['NOZZLE', ...first!.line_items.map((l) => String(l.sku)).filter(Boolean)].sort(),
+    });
+
+    const orders = await ordersOf(tenant.companyId);
+    const hoseRow = orders.find((o) => o.orderNumber === '900')!;
+    const [hoseLine] = await itemsOf(hoseRow.id);
+    await db().insert(inventoryTransactions).values({
+      companyId: tenant.companyId,
+      productId: hose.id,
+      locationId: location.id,
+      inventoryAction: 'STOCK_OUT',
+      quantity: '1',
+      delta: '-1',
+      orderItemId: hoseLine!.id,
+    });
+
+    // The store drops the hose line (picked: it stays) and the nozzle line (not picked: it goes),
+    // adds a line, and cancels the first order.
+    store.pages = [
+      [
+        { ...first!, status: 'cancelled' },
+        second!,
+        { ...hoseOrder, status: 'on-hold', line_items: [{ id: 3, name: 'Sprinkler', sku: 'HOSE-20', quantity: 2, price: 40 }] },
+      ],
+    ];
+    const res = await sync(tenant, '?no_of_days=31');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ created: 0, updated: 2 });
+    expect(res.json().message).toMatch(/^Synced 3 orders from the last 31 days: 0 new, 2 updated\./);
+
+    const after = await ordersOf(tenant.companyId);
+    expect(after.find((o) => o.orderNumber === first!.number)).toMatchObject({ storefrontStatus: 'cancelled', internalStatus: 'cancelled' });
+    const hoseAfter = after.find((o) => o.orderNumber === '900')!;
+    expect(hoseAfter).toMatchObject({ storefrontStatus: 'on-hold', internalStatus: 'partially_picked' });
+    expect((await itemsOf(hoseAfter.id)).map((l) => [l.externalId, l.prodSku, l.quantity])).toEqual([
+      ['1', 'HOSE-20', '3.00'],
+      ['3', 'HOSE-20', '2.00'],
+    ]);
+  });
+
+  it('answers 502 and changes nothing when the store fails, refuses the keys, times out or sends no JSON', async () => {
+    const tenant = await connectedShop();
+    const [first] = exampleOrders();
+    store.failWith = null;
+    store.pages = [[first!]];
+    expect((await sync(tenant)).statusCode).toBe(200);
+    const snapshot = JSON.stringify(await ordersOf(tenant.companyId));
+    store.pages = [[{ ...first!, status: 'completed', total: '1.00' }, thirdOrder(first!, 'X')]];
+
+    store.failWith = { status: 500, body: '{"code":"internal_server_error"}' };
+    const failed = await sync(tenant);
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json().detail).toContain('HTTP 500');
+    store.failWith = { status: 200, body: '<html>maintenance</html>' };
+    expect((await sync(tenant)).json()).toEqual({ detail: 'The storefront did not answer with JSON orders.' });
+    store.failWith = { status: 200, body: '{"orders": []}' };
+    expect((await sync(tenant)).statusCode).toBe(502);
+    store.failWith = null;
+
+    const wrongKeys = await connectedShop('cs_wrong');
+    const refused = await sync(wrongKeys);
+    expect(refused.statusCode).toBe(502);
+    expect(refused.json().detail).toContain('HTTP 401');
+
+    store.delayMs = 500;
+    try {
+      await expect(syncOrders(ctxOf(tenant), 7, { timeoutMs: 100 })).rejects.toMatchObject({ status: 502, message: expect.stringContaining('did not answer') });
+    } finally {
+      store.delayMs = 0;
+    }
+    expect(JSON.stringify(await ordersOf(tenant.companyId))).toBe(snapshot);
+  });
+
+  it('follows the Link header when the store sends no X-WP-TotalPages', async () => {
+    const tenant = await connectedShop();
+    const [first, second] = exampleOrders();
+    store.failWith = null;
+    store.linkOnly = true;
+    store.pages = [[first!], [second!], [thirdOrder(first!, 'X')]];
+    try {
+      expect((await sync(tenant)).json()).toMatchObject({ created: 3, updated: 0 });
+    } finally {
+      store.linkOnly = false;
+    }
+    expect(await ordersOf(tenant.companyId)).toHaveLength(3);
+  });
+
+  it('answers 400 without a connection, 400 for a bad window and 401 without a token', async () => {
+    const tenant = await createTenant(app);
+    const res = await sync(tenant);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: SYNC_MESSAGES.notConnected });
+    const connected = await connectedShop();
+    expect((await sync(connected, '?no_of_days=0')).statusCode).toBe(400);
+    expect((await sync(connected, '?no_of_days=abc')).statusCode).toBe(400);
+    expect((await sync(null)).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,31 @@
+import { render, screen, within } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { createPickBackend } from '@/features/pick-and-pack/testing/pick-backend';
+import { createBackend } from '@/test/fixtures';
+import { createTestQueryClient } from '@/test/render';
+import { server } from '@/test/server';
+import { AppRouterProvider } from './app-router-provider';
+import { AppProviders } from './providers';
+import { routes } from './router';
+
+describe('customers routes (spec §2)', () => {
+  it('redirects /customers to pick & pack, titled and active in the sidebar', async () => {
+    const app = createBackend();
+    const pick = createPickBackend();
+    pick.addOrder({ order_number: '1001', customer_name: 'Grace Hopper' }, [{ product: { id: 1, sku: 'TEA-01', name: 'Green tea' }, quantity: 1 }]);
+    server.use(...app.handlers, ...pick.handlers);
+    const router = createMemoryRouter(routes, { initialEntries: ['/customers'] });
+    render(
+      <AppProviders queryClient={createTestQueryClient()}>
+        <AppRouterProvider router={router} />
+      </AppProviders>,
+    );
+
+    expect(await screen.findByRole('option', { name: /1001 · Grace Hopper/ })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/customers/pick-and-pack');
+    expect(screen.getByRole('heading', { name: 'Pick & pack' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Pick & pack' })).toHaveAttribute('aria-current', 'page');
+  });
+});

@@ -1,0 +1,215 @@
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useGridEditing } from './grid-edit-context';
+import type { ParseResult } from './product-fields';
+
+export type CellInput =
+  | { kind: 'number'; min?: number; max?: number; step: number; unit?: string }
+  | { kind: 'text'; multiline?: boolean }
+  | { kind: 'select'; options: readonly { value: string; label: string }[] };
+
+export type EditableCellProps<V> = {
+  rowId: string;
+  columnId: string;
+  /** What the input is called, e.g. 'Length (mm) of SKU-1'. */
+  label: string;
+  /** The value as it reads when not editing. */
+  display: ReactNode;
+  /** The value as the input starts (the stored unit: mm, kg, kronor). */
+  value: string;
+  input: CellInput;
+  parse: (text: string) => ParseResult<V>;
+  /** Saves the value; rejects with the text to show when the server refuses it (the old value stays). */
+  onSave: (value: V) => Promise<unknown>;
+  align?: 'left' | 'right';
+};
+
+/**
+ * A cell edited in place: click, Enter or F2 starts editing (the grid decides), Enter or leaving
+ * the input saves only when the value changed and passes the spec §5 checks, Escape cancels.
+ * While the save runs the new value shows faded; a refused save keeps the old value and marks
+ * the cell with the server's message.
+ */
+export function EditableCell<V>({ rowId, columnId, label, display, value, input, parse, onSave, align = 'left' }: EditableCellProps<V>) {
+  const { editing, stopEditing } = useGridEditing(rowId, columnId);
+  const [pending, setPending] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const handleCommit = (text: string, parsed: ParseResult<V>) => {
+    if (!parsed.ok) {
+      setError(parsed.error);
+      return;
+    }
+    setPending(text);
+    setError(null);
+    onSave(parsed.value).then(
+      () => setPending(null),
+      (failure: unknown) => {
+        setPending(null);
+        setError(failure instanceof Error ? failure.message : String(failure));
+      },
+    );
+  };
+
+  if (editing) {
+    return (
+      <CellEditor
+        label={label}
+        initial={value}
+        input={input}
+        align={align}
+        parse={parse}
+        onCancel={() => stopEditing(true)}
+        onCommit={(text, parsed, refocus) => {
+          stopEditing(refocus);
+          if (text !== value) handleCommit(text, parsed);
+        }}
+      />
+    );
+  }
+
+  const shown =
+    pending === null ? (
+      display
+    ) : (
+      <Box component="span" sx={{ opacity: 0.6, display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+        {input.kind === 'select' ? (input.options.find((option) => option.value === pending)?.label ?? pending) : pending}
+        {input.kind === 'number' && input.unit && pending !== '' ? ` ${input.unit}` : ''}
+        <CircularProgress size={12} aria-label="Saving" />
+      </Box>
+    );
+
+  return (
+    <Box
+      data-editable
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: align === 'right' ? 'flex-end' : 'flex-start',
+        gap: 0.5,
+        minHeight: 32,
+        px: 0.75,
+        mx: -0.75,
+        borderRadius: 1,
+        cursor: 'text',
+        border: 1,
+        borderColor: error ? 'error.main' : 'transparent',
+        '[role="gridcell"]:hover > &': { borderColor: error ? 'error.main' : 'divider' },
+      }}
+    >
+      {error ? (
+        <Tooltip title={error}>
+          <ErrorOutlineIcon color="error" fontSize="small" aria-label={error} />
+        </Tooltip>
+      ) : null}
+      <Box component="span" sx={{ minWidth: 0 }}>
+        {shown}
+      </Box>
+    </Box>
+  );
+}
+
+type CellEditorProps<V> = {
+  label: string;
+  initial: string;
+  input: CellInput;
+  align: 'left' | 'right';
+  parse: (text: string) => ParseResult<V>;
+  onCancel: () => void;
+  onCommit: (text: string, parsed: ParseResult<V>, refocus: boolean) => void;
+};
+
+/** Mounted only while editing, so every edit starts from the stored value. */
+function CellEditor<V>({ label, initial, input, align, parse, onCancel, onCommit }: CellEditorProps<V>) {
+  const [text, setText] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  // Enter and Escape end the edit themselves; the blur that follows must not save a second time.
+  const done = useRef(false);
+
+  const finish = (next: string, refocus: boolean) => {
+    if (done.current) return;
+    const parsed = parse(next);
+    // Enter on a refused value keeps the input open with the reason; leaving it hands the reason to the cell.
+    if (!parsed.ok && refocus) {
+      setError(parsed.error);
+      return;
+    }
+    done.current = true;
+    onCommit(next, parsed, refocus);
+  };
+
+  const handleKeyDown = (event: KeyboardEvent) => {
+    event.stopPropagation();
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      done.current = true;
+      onCancel();
+    } else if (event.key === 'Enter' && !(input.kind === 'text' && input.multiline && event.shiftKey)) {
+      event.preventDefault();
+      finish(text, true);
+    }
+  };
+
+  const common = {
+    size: 'small' as const,
+    fullWidth: true,
+    autoFocus: true,
+    value: text,
+    error: Boolean(error),
+    helperText: error ?? undefined,
+    onKeyDown: handleKeyDown,
+    onBlur: () => finish(text, false),
+    sx: { my: -0.25, '& .MuiFormHelperText-root': { mx: 0, whiteSpace: 'normal' } },
+  };
+
+  if (input.kind === 'select') {
+    return (
+      <Box data-cell-editor>
+        <TextField
+          {...common}
+          select
+          onChange={(event) => {
+            setText(event.target.value);
+            finish(event.target.value, true);
+          }}
+          slotProps={{ select: { native: true }, htmlInput: { 'aria-label': label } }}
+        >
+          {input.options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </TextField>
+      </Box>
+    );
+  }
+
+  const numeric = input.kind === 'number';
+  return (
+    <Box data-cell-editor>
+      <TextField
+        {...common}
+        type={numeric ? 'number' : 'text'}
+        multiline={input.kind === 'text' && input.multiline}
+        maxRows={input.kind === 'text' && input.multiline ? 4 : undefined}
+        onChange={(event) => {
+          setText(event.target.value);
+          setError(null);
+        }}
+        onFocus={(event) => event.target.select()}
+        slotProps={{
+          htmlInput: {
+            'aria-label': label,
+            ...(numeric ? { min: input.min, max: input.max, step: input.step, inputMode: 'decimal', style: { textAlign: align } } : {}),
+          },
+          input: numeric && input.unit ? { endAdornment: <InputAdornment position="end">{input.unit}</InputAdornment> } : undefined,
+        }}
+      />
+    </Box>
+  );
+}

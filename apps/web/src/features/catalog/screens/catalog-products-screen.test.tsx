@@ -1,0 +1,369 @@
+import { MESSAGES } from '@kontor/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { renderWithApp, testUser } from '@/test/render';
+import { server } from '@/test/server';
+import { createCatalogBackend, createCatalogProduct, createDescription, createLocationOption, createSupplierProduct } from '../testing/catalog-backend';
+import { CatalogProductsScreen } from './catalog-products-screen';
+
+const ROUTE = '/catalog/products';
+
+// jsdom lays nothing out: give the grid's scroll box a height, so the virtualizer renders rows.
+const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
+beforeEach(() => {
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 800 });
+});
+afterEach(() => {
+  if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight);
+});
+
+/** The leaf header row's texts (a grouped view has a row of group headers above it). */
+const leafHeaders = () => screen.getAllByRole('columnheader').filter((header) => header.hasAttribute('data-col'));
+const headers = () => leafHeaders().map((header) => header.textContent);
+const rowOf = (sku: string) => screen.getByRole('row', { name: new RegExp(`^${sku} `) });
+/** The cell of a row under the (leaf) column header with this text. */
+const cellIn = (sku: string, header: string) => {
+  const col = leafHeaders()
+    .find((cell) => cell.textContent === header)
+    ?.getAttribute('aria-colindex');
+  return rowOf(sku).querySelector<HTMLElement>(`[role="gridcell"][aria-colindex="${col}"]`)!;
+};
+/** A dialog by its title (by text: role queries over the whole grid are slow in jsdom). */
+const dialogTitled = async (title: string) => (await screen.findByText(title)).closest<HTMLElement>('[role="dialog"]')!;
+const writes = (backend: ReturnType<typeof createCatalogBackend>, method: string) => backend.state.requests.filter((r) => r.method === method);
+
+function setup(route = ROUTE, options: Parameters<typeof createCatalogBackend>[0] = {}) {
+  const backend = createCatalogBackend(options);
+  server.use(...backend.handlers);
+  const rendered = renderWithApp(<CatalogProductsScreen />, { user: testUser, route });
+  return { backend, ...rendered };
+}
+
+describe('CatalogProductsScreen', () => {
+  it('shows each view with its columns, the view kept in the URL', async () => {
+    const shelf = createLocationOption({ name: 'Main shelf', abbreviation_slug: 'MS' });
+    const drill = createCatalogProduct({
+      sku: 'DRILL-1',
+      name: 'Drill',
+      price: 1249.6,
+      price_calculated_automatically: 1249.6,
+      url: 'https://shop.example.com/drill',
+    });
+    const { router, events } = setup(ROUTE, {
+      products: [drill],
+      locations: [shelf],
+      inventories: [{ product_id: drill.id, total: 7, inventories: [{ location_id: shelf.id, abbreviation_slug: 'MS', accumulated_quantity: 7 }] }],
+      supplierProducts: [createSupplierProduct({ catalog_product: drill.id, supplier_name: 'Nordic Tools', sku: 'NT-DRILL', cost_sek: 600 })],
+      descriptions: [createDescription({ product: drill.id, meta_title: 'Best drill', content: '<p>A <b>strong</b> drill.</p>', excerpt: 'Strong.' })],
+    });
+
+    expect(await screen.findByText('DRILL-1')).toBeInTheDocument();
+    expect(headers()).toEqual(['', 'Image', 'SKU', 'Product name', 'Stock', 'Shipping cost', 'Price incl VAT', 'Sale price incl VAT', 'Link']);
+    // Spec §5: prices are shown rounded to whole numbers.
+    expect(within(rowOf('DRILL-1')).getByText(/1,250/)).toBeInTheDocument();
+    expect(within(rowOf('DRILL-1')).getByRole('link', { name: 'Open DRILL-1 in the shop' })).toHaveAttribute('target', '_blank');
+
+    await events.click(screen.getByRole('button', { name: 'Stocks' }));
+    expect(router.state.location.search).toBe('?view=stocks');
+    expect(await screen.findByText('Packaging')).toBeInTheDocument();
+    expect(headers()).toEqual([
+      '',
+      'SKU and name',
+      'Inventory',
+      'Length (cm)',
+      'Width (cm)',
+      'Height (cm)',
+      'Weight (kg)',
+      'Default location',
+      'Restock level',
+      'Restock quantity',
+    ]);
+    const stock = await screen.findByLabelText('Stock per location of DRILL-1');
+    expect(stock).toHaveTextContent('MS7');
+    expect(stock).toHaveTextContent('Total7');
+
+    await events.click(screen.getByRole('button', { name: 'Prices' }));
+    expect(router.state.location.search).toBe('?view=prices');
+    expect(await screen.findByRole('columnheader', { name: 'Procurement details' })).toBeInTheDocument();
+    expect(headers()).toEqual([
+      '',
+      'SKU and name',
+      'Procurement details',
+      'Price details',
+      'Shipping cost',
+      'Packaging labour',
+      'Packaging material',
+      'Price override',
+      'Sale price',
+      'Margin',
+      'Percent',
+    ]);
+    const procurement = await screen.findByRole('table', { name: 'Procurement details of DRILL-1' });
+    expect(within(procurement).getByText('Nordic Tools')).toBeInTheDocument();
+    expect(within(procurement).getByText('NT-DRILL')).toBeInTheDocument();
+    const prices = screen.getByRole('table', { name: 'Price details of DRILL-1' });
+    expect(
+      within(prices)
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Sale', 'Manual', 'Auto']);
+
+    await events.click(screen.getByRole('button', { name: 'Bulk edit' }));
+    expect(router.state.location.search).toBe('?view=bulk');
+    expect(await screen.findByText('Best drill')).toBeInTheDocument();
+    expect(headers()).toEqual(['', 'Name', 'Meta title', 'Meta keywords', 'Meta description', 'Full description', 'Short description']);
+    expect(screen.getByLabelText('Full description of DRILL-1')).toHaveTextContent('A strong drill.');
+    expect(screen.getByLabelText('Language')).toHaveValue('SV');
+  });
+
+  it('edits a packaging dimension in mm, shows it in cm and PUTs only that field', async () => {
+    const box = createCatalogProduct({ sku: 'BOX-1', packaging_length: 125 });
+    const { backend, events } = setup(`${ROUTE}?view=stocks`, { products: [box] });
+
+    const cell = await screen.findByText('12.5 cm');
+    await events.click(cell);
+    const input = screen.getByLabelText('Length (mm) of BOX-1');
+    expect(input).toHaveValue(125);
+    await events.clear(input);
+    await events.type(input, '300{Enter}');
+
+    expect(await screen.findByText(MESSAGES.productUpdated)).toBeInTheDocument();
+    expect(within(rowOf('BOX-1')).getByText('30 cm')).toBeInTheDocument();
+    expect(writes(backend, 'PUT').map((r) => r.body)).toEqual([{ products: [{ id: box.id, packaging_length: 300 }] }]);
+  });
+
+  it('cancels an edit with Escape and refuses a value below 0 before sending', async () => {
+    const box = createCatalogProduct({ sku: 'BOX-2', packaging_width: 80 });
+    const { backend, events } = setup(`${ROUTE}?view=stocks`, { products: [box] });
+
+    await events.click(await screen.findByText('8 cm'));
+    const input = screen.getByLabelText('Width (mm) of BOX-2');
+    await events.clear(input);
+    await events.type(input, '450{Escape}');
+    expect(screen.queryByLabelText('Width (mm) of BOX-2')).not.toBeInTheDocument();
+    expect(within(rowOf('BOX-2')).getByText('8 cm')).toBeInTheDocument();
+    // Escape puts the focus back on the cell.
+    expect(document.activeElement).toHaveAttribute('role', 'gridcell');
+
+    await events.keyboard('{Enter}');
+    const again = screen.getByLabelText('Width (mm) of BOX-2');
+    await events.clear(again);
+    await events.type(again, '-5{Enter}');
+    expect(screen.getByText('Ensure this value is greater than or equal to 0.')).toBeInTheDocument();
+    await events.clear(again);
+    await events.type(again, '12.5{Enter}');
+    expect(screen.getByText('Enter a whole number of millimetres.')).toBeInTheDocument();
+    await events.keyboard('{Escape}');
+    expect(writes(backend, 'PUT')).toHaveLength(0);
+  });
+
+  it('saves when the input loses the focus, and a default location with its own message', async () => {
+    const hall = createLocationOption({ name: 'Hall A' });
+    const shed = createLocationOption({ name: 'Garden shed' });
+    const rake = createCatalogProduct({ sku: 'RAKE-1', qty_restock_level: 2, default_location_id: hall.id });
+    const { backend, events } = setup(`${ROUTE}?view=stocks`, { products: [rake], locations: [hall, shed] });
+
+    await events.click(await screen.findByText('Hall A'));
+    await events.selectOptions(screen.getByLabelText('Default location of RAKE-1'), 'Garden shed');
+    expect(await screen.findByText(MESSAGES.defaultLocationUpdated)).toBeInTheDocument();
+    expect(cellIn('RAKE-1', 'Default location')).toHaveTextContent('Garden shed');
+
+    await events.click(cellIn('RAKE-1', 'Restock level'));
+    const input = screen.getByLabelText('Restock level of RAKE-1');
+    await events.clear(input);
+    await events.type(input, '5');
+    await events.click(screen.getByText('Products', { selector: '.MuiCardHeader-title' }));
+    await waitFor(() => expect(writes(backend, 'PUT')).toHaveLength(2));
+    expect(writes(backend, 'PUT').map((r) => r.body)).toEqual([
+      { products: [{ id: rake.id, default_location_id: shed.id }] },
+      { products: [{ id: rake.id, qty_restock_level: '5.00' }] },
+    ]);
+    expect(await screen.findByText('5')).toBeInTheDocument();
+  });
+
+  it('moves the focus between cells with the arrow keys and edits with Enter', async () => {
+    const first = createCatalogProduct({ sku: 'A-1', cost_shipping: 10 });
+    const second = createCatalogProduct({ sku: 'A-2', cost_shipping: 20 });
+    const { events } = setup(ROUTE, { products: [first, second] });
+
+    await events.click(await screen.findByText('A-1'));
+    const skuCell = document.activeElement as HTMLElement;
+    expect(skuCell).toHaveAttribute('role', 'gridcell');
+    expect(skuCell).toHaveAttribute('tabindex', '0');
+    expect(screen.getByRole('grid', { name: 'Products' }).querySelectorAll('[tabindex="0"]')).toHaveLength(1);
+
+    await events.keyboard('{ArrowDown}');
+    expect(document.activeElement).toHaveTextContent('A-2');
+    expect(skuCell).toHaveAttribute('tabindex', '-1');
+    await events.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}');
+    expect(document.activeElement).toHaveTextContent(/20\.00/);
+    await events.keyboard('{ArrowUp}');
+    expect(document.activeElement).toHaveTextContent(/10\.00/);
+    await events.keyboard('{ArrowUp}');
+    expect(document.activeElement).toHaveAttribute('role', 'columnheader');
+    expect(document.activeElement).toHaveTextContent('Shipping cost');
+    await events.keyboard('{ArrowDown}{Enter}');
+    expect(screen.getByLabelText('Shipping cost of A-1')).toHaveFocus();
+    await events.keyboard('{Escape}{Home}');
+    expect(document.activeElement).toHaveAttribute('aria-colindex', '1');
+    // Space on the selection cell toggles the row's checkbox.
+    await events.keyboard(' ');
+    expect(screen.getByLabelText('Select A-1')).toBeChecked();
+  });
+
+  it('saves a price override and shows the margin the server computed', async () => {
+    const lamp = createCatalogProduct({ sku: 'LAMP-1', procurement_cost: 60, price_calculated_automatically: 125, vat: 25 });
+    const { backend, events } = setup(`${ROUTE}?view=prices`, { products: [lamp] });
+
+    expect(await screen.findByRole('row', { name: /^LAMP-1 / })).toBeInTheDocument();
+    expect(cellIn('LAMP-1', 'Margin')).toHaveTextContent(/40\.00/);
+    expect(cellIn('LAMP-1', 'Percent')).toHaveTextContent('40.0 %');
+
+    await events.click(cellIn('LAMP-1', 'Price override'));
+    const input = screen.getByLabelText('Price override of LAMP-1');
+    await events.type(input, '250{Enter}');
+
+    expect(await screen.findByText(MESSAGES.productUpdated)).toBeInTheDocument();
+    expect(writes(backend, 'PUT').map((r) => r.body)).toEqual([{ products: [{ id: lamp.id, price_manual_override: '250.00' }] }]);
+    // 250 incl. 25 % VAT = 200 excl; minus the cost of 60.
+    expect(cellIn('LAMP-1', 'Margin')).toHaveTextContent(/140\.00/);
+    expect(cellIn('LAMP-1', 'Percent')).toHaveTextContent('70.0 %');
+    expect(cellIn('LAMP-1', 'Price override')).toHaveTextContent(/250/);
+  });
+
+  it('keeps the old value and shows the server message when a save is refused', async () => {
+    const crate = createCatalogProduct({ sku: 'CRATE-1', cost_shipping: 49 });
+    const { backend, events } = setup(ROUTE, { products: [crate] });
+    backend.state.failNext = { status: 400, body: { 'products.0.cost_shipping': ['Shipping cost is above what the carrier allows.'] } };
+
+    await events.click(await screen.findByText(/49\.00/));
+    const input = screen.getByLabelText('Shipping cost of CRATE-1');
+    await events.clear(input);
+    await events.type(input, '99999{Enter}');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Shipping cost is above what the carrier allows.');
+    expect(await within(rowOf('CRATE-1')).findByLabelText('Shipping cost is above what the carrier allows.')).toBeInTheDocument();
+    expect(cellIn('CRATE-1', 'Shipping cost')).toHaveTextContent(/49\.00/);
+    expect(writes(backend, 'PUT').map((r) => r.body)).toEqual([{ products: [{ id: crate.id, cost_shipping: '99999.00' }] }]);
+  });
+
+  it('writes the margin band to the URL and starts again at page 0', async () => {
+    const products = Array.from({ length: 30 }, (_, i) => createCatalogProduct({ sku: `M-${String(i).padStart(2, '0')}` }));
+    const thin = createCatalogProduct({ sku: 'THIN-1', price_calculated_automatically: 80 });
+    const { backend, events, router } = setup(`${ROUTE}?page=1`, { products: [...products, thin] });
+
+    expect(await screen.findByText('M-25')).toBeInTheDocument();
+    expect(screen.getByText('31 products')).toBeInTheDocument();
+    await events.selectOptions(screen.getByLabelText('Margin'), '0-9%');
+
+    await waitFor(() => expect(router.state.location.search).toBe('?margin_band=0-9'));
+    expect(await screen.findByText('THIN-1')).toBeInTheDocument();
+    expect(screen.getByText('1 product')).toBeInTheDocument();
+    const list = backend.state.requests.filter((r) => r.path === '/catalog/products/').at(-1);
+    expect(list?.query).toEqual({ margin_band: '0-9', ordering: 'sku', limit: '25', offset: '0' });
+
+    await events.click(screen.getByRole('button', { name: 'Reset filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('sorts by a column header (click, or Enter on the header cell), highest first on the second press', async () => {
+    const cheap = createCatalogProduct({ sku: 'A-CHEAP', price: 50, price_calculated_automatically: 50 });
+    const dear = createCatalogProduct({ sku: 'B-DEAR', price: 900, price_calculated_automatically: 900 });
+    const unpriced = createCatalogProduct({ sku: 'C-NONE', price: null, price_calculated_automatically: null, procurement_cost: null });
+    const { backend, events, router } = setup(ROUTE, { products: [dear, unpriced, cheap] });
+    const skus = () =>
+      screen.getAllByRole('row').flatMap((row) =>
+        within(row)
+          .queryAllByText(/^[ABC]-[A-Z]+$/)
+          .map((cell) => cell.textContent),
+      );
+    const priceHeader = () => leafHeaders().find((header) => header.textContent === 'Price incl VAT')!;
+
+    expect(await screen.findByText('A-CHEAP')).toBeInTheDocument();
+    expect(priceHeader()).toHaveAttribute('aria-sort', 'none');
+    await events.click(within(priceHeader()).getByRole('button', { name: 'Price incl VAT' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?ordering=price'));
+    await waitFor(() => expect(skus()).toEqual(['A-CHEAP', 'B-DEAR', 'C-NONE']));
+    expect(priceHeader()).toHaveAttribute('aria-sort', 'ascending');
+
+    priceHeader().focus();
+    await events.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe('?ordering=-price'));
+    // Highest first, and a product without a price still last.
+    await waitFor(() => expect(skus()).toEqual(['B-DEAR', 'A-CHEAP', 'C-NONE']));
+    expect(priceHeader()).toHaveAttribute('aria-sort', 'descending');
+    expect(backend.state.requests.filter((r) => r.path === '/catalog/products/').at(-1)?.query).toMatchObject({ ordering: '-price', offset: '0' });
+  });
+
+  it('deletes the selected products after a confirmation, and shows a 409 as it came', async () => {
+    const keep = createCatalogProduct({ sku: 'KEEP-1', qty_in_stock: 4 });
+    const gone = createCatalogProduct({ sku: 'GONE-1' });
+    const alsoGone = createCatalogProduct({ sku: 'GONE-2' });
+    const { backend, events } = setup(ROUTE, { products: [keep, gone, alsoGone] });
+
+    await events.click(await screen.findByLabelText('Select GONE-1'));
+    await events.click(screen.getByLabelText('Select GONE-2'));
+    expect(screen.getByText('2 selected')).toBeInTheDocument();
+    await events.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await dialogTitled('Delete 2 products?');
+    await events.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText(MESSAGES.removed)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('GONE-1')).not.toBeInTheDocument());
+    expect(writes(backend, 'DELETE').map((r) => r.body)).toEqual([{ products: [gone.id, alsoGone.id] }]);
+
+    await events.click(screen.getByLabelText('Select all products on this page'));
+    await events.click(screen.getByRole('button', { name: 'Delete' }));
+    await events.click(within(await dialogTitled('Delete this product?')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Product KEEP-1 has stock or stock history and cannot be deleted; archive it instead.')).toBeInTheDocument();
+    expect(screen.getByText('KEEP-1')).toBeInTheDocument();
+  });
+
+  it('selects all products matching the filter and sets a field on all of them', async () => {
+    const products = Array.from({ length: 30 }, (_, i) => createCatalogProduct({ sku: `R-${String(i).padStart(2, '0')}` }));
+    const { backend, events } = setup(ROUTE, { products });
+
+    expect(await screen.findByText('R-00')).toBeInTheDocument();
+    await events.click(screen.getByLabelText('Select all products on this page'));
+    expect(screen.getByText('25 selected')).toBeInTheDocument();
+    await events.click(screen.getByRole('button', { name: 'Select all 30 products matching the filter' }));
+    expect(screen.getByText('All 30 products matching the filter are selected')).toBeInTheDocument();
+
+    await events.click(screen.getByRole('button', { name: 'Set field' }));
+    const dialog = await dialogTitled('Set a field');
+    await events.selectOptions(within(dialog).getByLabelText('Field'), 'Restock level');
+    await events.type(within(dialog).getByLabelText('Value'), '3');
+    await events.click(within(dialog).getByRole('button', { name: 'Apply' }));
+
+    expect(await screen.findByText(MESSAGES.productUpdated)).toBeInTheDocument();
+    const [put] = writes(backend, 'PUT');
+    expect((put?.body as { products: unknown[] }).products).toHaveLength(30);
+    expect((put?.body as { products: unknown[] }).products[0]).toEqual({ id: products[0]!.id, qty_restock_level: '3.00' });
+    expect(backend.state.requests.some((r) => r.path === '/catalog/products/' && r.query.limit === '1000')).toBe(true);
+  });
+
+  it('edits a meta title in the bulk view: POST when the language has no description, PUT after', async () => {
+    const chair = createCatalogProduct({ sku: 'CHAIR-1' });
+    const table = createCatalogProduct({ sku: 'TABLE-1' });
+    const existing = createDescription({ product: table.id, language: 'EN', meta_title: 'Oak table', machine_translation: true });
+    const { backend, events } = setup(`${ROUTE}?view=bulk&language=EN`, { products: [chair, table], descriptions: [existing] });
+
+    expect(await screen.findByText('Oak table')).toBeInTheDocument();
+    await events.click(within(rowOf('CHAIR-1')).getAllByText('Empty')[0]!);
+    await events.type(screen.getByLabelText('Meta title of CHAIR-1'), 'Comfy chair{Enter}');
+    await waitFor(() => expect(writes(backend, 'POST')).toHaveLength(1));
+    expect(writes(backend, 'POST')[0]?.body).toEqual({ product: chair.id, language: 'EN', meta_title: 'Comfy chair' });
+
+    await events.click(screen.getByText('Oak table'));
+    const input = screen.getByLabelText('Meta title of TABLE-1');
+    await events.clear(input);
+    await events.type(input, 'Solid oak table{Enter}');
+    await waitFor(() => expect(writes(backend, 'PUT')).toHaveLength(1));
+    expect(writes(backend, 'PUT')[0]).toMatchObject({ path: `/catalog/product_descriptions/${existing.id}/`, body: { meta_title: 'Solid oak table' } });
+    expect(await screen.findByText('Solid oak table')).toBeInTheDocument();
+
+    // "Original content" narrows to descriptions that are not machine translations.
+    await events.click(screen.getByLabelText('Original content'));
+    expect(await screen.findAllByText('Machine translation hidden')).not.toHaveLength(0);
+  });
+});

@@ -1,0 +1,454 @@
+import {
+  DEFAULT_DESCRIPTION_LANGUAGE,
+  LANGUAGES,
+  MESSAGES,
+  MarginBand,
+  PAGE_SIZE,
+  PRODUCT_TYPES,
+  type Language,
+  type ProductDescriptionResponse,
+  type ProductPatch,
+  type ProductResponse,
+} from '@kontor/contract';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardHeader from '@mui/material/CardHeader';
+import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import TablePagination from '@mui/material/TablePagination';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import TuneIcon from '@mui/icons-material/Tune';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { lastPageOf } from '@/components/fixed-page-pagination';
+import { FilterSelect } from '@/components/filter-select';
+import { useSnackbar } from '@/components/snackbar-provider';
+import { errorText, serverMessage } from '@/lib/api-client';
+import { useListFilters } from '@/lib/use-list-filters';
+import { deleteProducts, useDeleteProducts } from '../api/delete-products';
+import { useProcurementData } from '../api/get-procurement-data';
+import { useProductInventories } from '../api/get-product-inventories';
+import { useLocationOptions } from '../api/list-location-options';
+import { useProductDescriptions } from '../api/list-product-descriptions';
+import { useProductTypes } from '../api/list-product-types';
+import { fetchMatchingProductIds, useProducts } from '../api/list-products';
+import { useSupplierOptions } from '../api/list-supplier-options';
+import { catalogKeys, PRODUCT_FILTERS, type ProductFilters } from '../api/query-keys';
+import { useSaveProductDescription } from '../api/save-product-description';
+import { updateProducts, useUpdateProducts } from '../api/update-products';
+import { BULK_CHUNK, BulkRunError, runInChunks, type BulkProgress } from '../components/bulk-run';
+import { DataGrid } from '../components/data-grid';
+import { ProductFiltersBar } from '../components/product-filters';
+import {
+  CATALOG_VIEWS,
+  ColumnContextValue,
+  ESTIMATED_ROW_HEIGHT,
+  SORT_FIELDS,
+  VIEW_LABELS,
+  productColumns,
+  type CatalogView,
+  type ColumnContext,
+  type DescriptionPatch,
+  type StockActions,
+} from '../components/product-columns';
+import { SetFieldDialog } from '../components/set-field-dialog';
+
+const PAGE_SIZES = [25, 50, 100] as const;
+const URL_FILTERS = [...PRODUCT_FILTERS, 'limit', 'ordering'] as const;
+const DEFAULT_ORDERING = 'sku';
+/** The URL's ordering when the grid can sort by it (`field` or `-field`), else SKU order. */
+const orderingOf = (value: string) => (SORT_FIELDS.some((field) => value === field || value === `-${field}`) ? value : DEFAULT_ORDERING);
+const YES_NO_VALUES = ['Yes', 'No'];
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const PRODUCT_TYPE_VALUES: readonly string[] = PRODUCT_TYPES.map((type) => type.value);
+
+const oneOf = <T extends string>(value: string | null, allowed: readonly T[]): T | undefined =>
+  value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
+
+/** A hand-edited or outdated URL filters nothing rather than failing the list with a 400. */
+function cleanFilters(raw: Record<string, string>): ProductFilters {
+  const filters = Object.fromEntries(PRODUCT_FILTERS.map((name) => [name, raw[name] ?? ''])) as ProductFilters;
+  for (const name of PRODUCT_FILTERS) {
+    const value = filters[name];
+    if (!value) continue;
+    const valid =
+      name === 'search'
+        ? true
+        : name === 'margin_band'
+          ? MarginBand.safeParse(value).success
+          : name === 'product_type'
+            ? PRODUCT_TYPE_VALUES.includes(value)
+            : name === 'supplier'
+              ? /^[1-9]\d{0,9}$/.test(value)
+              : name.includes('__')
+                ? DAY.test(value)
+                : YES_NO_VALUES.includes(value);
+    if (!valid) filters[name] = '';
+  }
+  return filters;
+}
+
+function bulkFailureText(error: unknown, total: number): string {
+  if (!(error instanceof BulkRunError)) return serverMessage(error);
+  const text = serverMessage(error.cause);
+  return error.done > 0 ? `${text} (${error.done} of ${total} products were done before this.)` : text;
+}
+
+/** The selection belongs to the filters it was made under: other filters show other rows, so it starts empty there. */
+type Selection = { filterKey: string; ids: number[]; allMatching: boolean };
+
+const plural = (n: number) => (n === 1 ? '1 product' : `${n.toLocaleString()} products`);
+
+export type CatalogProductsScreenProps = {
+  /** The stocks view's Edit / Add transaction / Move actions; the app wires them to the inventory dialogs. */
+  stockActions?: StockActions;
+};
+
+/** /catalog/products: the catalog in one virtualized grid with four views (spec §2), URL filters, inline edits and bulk actions. */
+export function CatalogProductsScreen({ stockActions }: CatalogProductsScreenProps) {
+  const showSnackbar = useSnackbar();
+  const queryClient = useQueryClient();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { filters: rawFilters, page, setFilters, setFilter, setPage } = useListFilters(URL_FILTERS);
+  const filters = cleanFilters(rawFilters);
+  const limit = PAGE_SIZES.find((size) => String(size) === rawFilters.limit) ?? PAGE_SIZE.catalog;
+  const view: CatalogView = oneOf(searchParams.get('view'), CATALOG_VIEWS) ?? 'default';
+  const language: Language = oneOf(searchParams.get('language'), LANGUAGES) ?? DEFAULT_DESCRIPTION_LANGUAGE;
+  const machineOnly = searchParams.get('machine_translation') === 'true';
+  const originalOnly = searchParams.get('original_content') === 'true';
+
+  const ordering = orderingOf(rawFilters.ordering);
+  const products = useProducts({ filters, page, limit, ordering });
+  const data = products.data;
+  const rows = data?.results ?? [];
+  const ids = rows.map((row) => row.id);
+  const inventories = useProductInventories(ids, view === 'stocks');
+  const procurement = useProcurementData(ids, view === 'prices');
+  const descriptions = useProductDescriptions({ productIds: ids, language }, view === 'bulk');
+  const locations = useLocationOptions();
+  const productTypes = useProductTypes();
+  const suppliers = useSupplierOptions();
+  const updateMutation = useUpdateProducts();
+  const deleteMutation = useDeleteProducts();
+  const descriptionMutation = useSaveProductDescription();
+
+  const filterKey = JSON.stringify(filters);
+  const [selection, setSelection] = useState<Selection>({ filterKey, ids: [], allMatching: false });
+  const current = selection.filterKey === filterKey ? selection : { filterKey, ids: [], allMatching: false };
+  const selectedIds = new Set(current.ids);
+  const isSelected = (id: number) => current.allMatching || selectedIds.has(id);
+  const selectedOnPage = rows.filter((row) => isSelected(row.id)).length;
+  const total = data?.count ?? 0;
+  const selectedCount = current.allMatching ? total : current.ids.length;
+  const [dialog, setDialog] = useState<'delete' | 'set-field' | null>(null);
+  const [progress, setProgress] = useState<BulkProgress | null>(null);
+  const busy = progress !== null;
+
+  // View-level choices change what is shown, not which products: they keep the page.
+  const setViewParam = (name: string, value: string) =>
+    setSearchParams(
+      (params) => {
+        if (value) params.set(name, value);
+        else params.delete(name);
+        return params;
+      },
+      { replace: true },
+    );
+
+  const select = (next: number[]) => setSelection({ filterKey, ids: next, allMatching: false });
+  const handleToggle = (id: number) => {
+    if (current.allMatching) select(ids.filter((other) => other !== id));
+    else select(selectedIds.has(id) ? current.ids.filter((other) => other !== id) : [...current.ids, id]);
+  };
+  const handleTogglePage = (checked: boolean) => {
+    if (!checked && current.allMatching) return select([]);
+    select(checked ? [...new Set([...current.ids, ...ids])] : current.ids.filter((id) => !ids.includes(id)));
+  };
+
+  const handleSaveProduct = (product: ProductResponse, patch: Omit<ProductPatch, 'id'>, message: string = MESSAGES.productUpdated) =>
+    updateMutation.mutateAsync({ products: [{ id: product.id, ...patch }] }).then(
+      () => showSnackbar(message),
+      (error: unknown) => {
+        const text = serverMessage(error);
+        showSnackbar(text, 'error');
+        throw new Error(text);
+      },
+    );
+
+  const handleSaveDescription = (product: ProductResponse, description: ProductDescriptionResponse | undefined, patch: Partial<DescriptionPatch>) =>
+    descriptionMutation.mutateAsync(description ? { id: description.id, body: patch } : { id: null, body: { product: product.id, language, ...patch } }).then(
+      () => showSnackbar(MESSAGES.productUpdated),
+      (error: unknown) => {
+        const text = serverMessage(error);
+        showSnackbar(text, 'error');
+        throw new Error(text);
+      },
+    );
+
+  /** The explicit selection, or every product matching the filters read page by page. */
+  const resolveSelection = async () => {
+    if (!current.allMatching) return current.ids;
+    setProgress({ label: 'Collecting the matching products', done: 0, total });
+    return fetchMatchingProductIds(filters, BULK_CHUNK, (done, count) => setProgress({ label: 'Collecting the matching products', done, total: count }));
+  };
+
+  const runBulk = async (label: string, action: (chunk: number[]) => Promise<unknown>, message: string) => {
+    let count = selectedCount;
+    try {
+      const targets = await resolveSelection();
+      count = targets.length;
+      setProgress({ label, done: 0, total: count });
+      await runInChunks(targets, action, (done) => setProgress({ label, done, total: count }));
+      showSnackbar(message);
+      select([]);
+      setDialog(null);
+    } catch (error) {
+      showSnackbar(bulkFailureText(error, count), 'error');
+    } finally {
+      setProgress(null);
+      await queryClient.invalidateQueries({ queryKey: catalogKeys.products });
+    }
+  };
+
+  const handleDelete = () => {
+    // One page of explicitly chosen products goes through the mutation (it also forgets their cached detail).
+    if (!current.allMatching && current.ids.length <= BULK_CHUNK) {
+      deleteMutation.mutate(
+        { products: current.ids },
+        {
+          onSuccess: () => {
+            showSnackbar(MESSAGES.removed);
+            select([]);
+            setDialog(null);
+          },
+          // 409: one of them has stock or history, and nothing was deleted.
+          onError: (error) => showSnackbar(serverMessage(error), 'error'),
+        },
+      );
+      return;
+    }
+    void runBulk('Deleting', (chunk) => deleteProducts({ products: chunk }), MESSAGES.removed);
+  };
+
+  const handleSetField = (patch: Omit<ProductPatch, 'id'>, message: string) =>
+    void runBulk('Updating', (chunk) => updateProducts({ products: chunk.map((id) => ({ id, ...patch })) }), message);
+
+  const ctx: ColumnContext = {
+    selection: {
+      isSelected,
+      onToggle: handleToggle,
+      page: rows.length === 0 ? 'empty' : selectedOnPage === rows.length ? 'all' : selectedOnPage > 0 ? 'some' : 'none',
+      onTogglePage: handleTogglePage,
+    },
+    inventories: inventories.data,
+    procurement: procurement.data,
+    locations: locations.data ?? [],
+    descriptions: descriptions.data ? new Map(descriptions.data.map((description) => [description.product, description])) : undefined,
+    // Bulk view toggles, read as narrowing: "Machine translation" shows only machine-translated descriptions
+    // (machine_translation = true), "Original content" only those written in the language (machine_translation = false,
+    // i.e. not a machine's translation); both or neither show every description. A hidden description is not edited blind.
+    showDescription: (description) => (machineOnly === originalOnly ? true : machineOnly ? description.machine_translation : !description.machine_translation),
+    stockActions,
+    onSaveProduct: handleSaveProduct,
+    onSaveDescription: handleSaveDescription,
+  };
+  const columns = useMemo(() => productColumns(view), [view]);
+  const filtered = PRODUCT_FILTERS.some((name) => filters[name] !== '');
+  const shownPage = Math.min(page, lastPageOf(total, limit));
+
+  let message = null;
+  if (products.isError)
+    message = (
+      <Alert severity="error" sx={{ textAlign: 'left' }}>
+        {errorText(products.error)}
+      </Alert>
+    );
+  else if (!data)
+    message = (
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1 }}>
+        <CircularProgress size={18} /> Loading products…
+      </Box>
+    );
+  else if (rows.length === 0)
+    message = filtered ? (
+      <>
+        <Typography variant="body2" sx={{ fontWeight: 600, color: 'text.primary' }}>
+          No product matches these filters.
+        </Typography>
+        <Typography variant="body2">Try other filters, or reset them.</Typography>
+      </>
+    ) : (
+      <>
+        <Typography variant="body2" sx={{ fontWeight: 600, color: 'text.primary' }}>
+          No products in your catalog yet.
+        </Typography>
+        <Typography variant="body2">
+          Add them from your{' '}
+          <Link component={RouterLink} to="/procurements-and-suppliers/products">
+            supplier products
+          </Link>
+          .
+        </Typography>
+      </>
+    );
+
+  return (
+    <Card>
+      <title>Products · Kontor</title>
+      <CardHeader
+        title="Products"
+        subheader="Your catalog. Click a value (or press Enter) to edit it in place; the views show stock, prices and descriptions."
+        action={
+          <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1, mr: 1 }} aria-live="polite">
+            {data ? plural(total) : ''}
+          </Typography>
+        }
+      />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, px: 2, pb: 2, alignItems: 'center' }}>
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          color="primary"
+          aria-label="View"
+          value={view}
+          onChange={(_event, next: CatalogView | null) => {
+            if (next) setViewParam('view', next === 'default' ? '' : next);
+          }}
+        >
+          {CATALOG_VIEWS.map((option) => (
+            <ToggleButton key={option} value={option} sx={{ px: 2 }}>
+              {VIEW_LABELS[option]}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+        {view === 'bulk' ? (
+          <Box role="group" aria-label="Descriptions" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+            <FilterSelect
+              label="Language"
+              value={language}
+              minWidth={100}
+              onChange={(value) => setViewParam('language', value === DEFAULT_DESCRIPTION_LANGUAGE ? '' : value)}
+              options={LANGUAGES.map((code) => ({ value: code, label: code }))}
+            />
+            <FormControlLabel
+              control={
+                <Checkbox size="small" checked={machineOnly} onChange={(event) => setViewParam('machine_translation', event.target.checked ? 'true' : '')} />
+              }
+              label="Machine translation"
+            />
+            <FormControlLabel
+              control={
+                <Checkbox size="small" checked={originalOnly} onChange={(event) => setViewParam('original_content', event.target.checked ? 'true' : '')} />
+              }
+              label="Original content"
+            />
+          </Box>
+        ) : null}
+      </Box>
+      <ProductFiltersBar
+        filters={filters}
+        productTypes={productTypes.data ?? []}
+        suppliers={suppliers.data ?? []}
+        onChange={setFilter}
+        onReset={() => setFilters(Object.fromEntries(PRODUCT_FILTERS.map((name) => [name, ''])))}
+      />
+      <Box
+        role="toolbar"
+        aria-label="Selected products"
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, px: 2, py: 1, alignItems: 'center', bgcolor: selectedCount ? 'action.selected' : 'transparent' }}
+      >
+        <Typography variant="body2" sx={{ fontWeight: 600, mr: 1 }} aria-live="polite">
+          {current.allMatching
+            ? `All ${plural(total)} matching the filter are selected`
+            : selectedCount
+              ? `${selectedCount} selected`
+              : 'Select products to act on them'}
+        </Typography>
+        {!current.allMatching && rows.length > 0 && selectedOnPage === rows.length && total > rows.length ? (
+          <Link component="button" type="button" variant="body2" onClick={() => setSelection({ filterKey, ids: [], allMatching: true })}>
+            Select all {plural(total)} matching the filter
+          </Link>
+        ) : null}
+        <Button startIcon={<TuneIcon />} disabled={!selectedCount || busy} onClick={() => setDialog('set-field')}>
+          Set field
+        </Button>
+        <Button color="error" startIcon={<DeleteOutlineIcon />} disabled={!selectedCount || busy} onClick={() => setDialog('delete')}>
+          Delete
+        </Button>
+        {selectedCount ? (
+          <Button color="inherit" disabled={busy} onClick={() => select([])}>
+            Clear selection
+          </Button>
+        ) : null}
+        {progress ? (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flex: '1 1 240px' }}>
+            <LinearProgress
+              variant="determinate"
+              value={progress.total ? (100 * progress.done) / progress.total : 0}
+              sx={{ flex: 1 }}
+              aria-label={progress.label}
+            />
+            <Typography variant="caption" sx={{ whiteSpace: 'nowrap' }}>
+              {progress.label}: {progress.done.toLocaleString()} / {progress.total.toLocaleString()}
+            </Typography>
+          </Box>
+        ) : null}
+      </Box>
+      {products.isFetching && data ? <LinearProgress sx={{ height: 2 }} /> : <Box sx={{ height: 2 }} />}
+      <ColumnContextValue value={ctx}>
+        <DataGrid
+          // Each view starts scrolled to the left and top, with no cell focused or being edited.
+          key={view}
+          label="Products"
+          rows={rows}
+          columns={columns}
+          getRowId={(row) => String(row.id)}
+          rowLabel={(row) => `${row.sku} ${row.name}`}
+          isRowSelected={(row) => isSelected(row.id)}
+          estimateRowHeight={ESTIMATED_ROW_HEIGHT[view]}
+          message={message}
+          ordering={ordering}
+          // A new order starts at the first page (setFilter resets it), like any filter change.
+          onOrderingChange={(next) => setFilter('ordering', next === DEFAULT_ORDERING ? '' : next)}
+        />
+      </ColumnContextValue>
+      <TablePagination
+        component="div"
+        count={total}
+        page={shownPage}
+        rowsPerPage={limit}
+        rowsPerPageOptions={[...PAGE_SIZES]}
+        onPageChange={(_event, next) => setPage(next)}
+        onRowsPerPageChange={(event) => setFilter('limit', event.target.value === String(PAGE_SIZE.catalog) ? '' : event.target.value)}
+      />
+      <ConfirmDialog
+        open={dialog === 'delete'}
+        title={selectedCount === 1 ? 'Delete this product?' : `Delete ${plural(selectedCount)}?`}
+        message="Deleted products leave the catalog. Products with stock or stock history cannot be deleted."
+        confirmLabel="Delete"
+        destructive
+        pending={deleteMutation.isPending || busy}
+        onConfirm={handleDelete}
+        onClose={() => setDialog(null)}
+      />
+      <SetFieldDialog
+        open={dialog === 'set-field'}
+        count={selectedCount}
+        locations={locations.data ?? []}
+        pending={busy}
+        onApply={handleSetField}
+        onClose={() => setDialog(null)}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,195 @@
+import { MESSAGES } from '@kontor/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithApp, testUser } from '@/test/render';
+import { server } from '@/test/server';
+import { createDescription, createLocation, createMappedProcurementProduct, createProduct, createProductEditBackend } from '../testing/product-edit-backend';
+import { ProductEditScreen } from './product-edit-screen';
+
+const main = createLocation({ name: 'Main warehouse', abbreviation_slug: 'MW' });
+const shop = createLocation({ name: 'Shop floor', abbreviation_slug: 'SF' });
+
+const mug = () =>
+  createProduct({
+    sku: 'MUG-1',
+    name: 'Enamel mug',
+    procurement_cost: 40,
+    cost_shipping: 10,
+    cost_packaging_labour: 5,
+    cost_packaging_material: 2,
+    price_on_sale: 99,
+    packaging_width: 90,
+    packaging_weight: 0.25,
+    default_location_id: main.id,
+    qty_restock_level: 4,
+    qty_restock_amount: 12,
+    url: 'https://shop.example/mug',
+    image_urls: ['https://img.example/mug-1.jpg', 'https://img.example/mug-2.jpg'],
+  });
+
+function setup(product = mug(), options: Partial<Parameters<typeof createProductEditBackend>[0]> = {}) {
+  const backend = createProductEditBackend({
+    products: [product, createProduct({ sku: 'TAKEN-1' })],
+    locations: [main, shop],
+    inventories: [
+      {
+        product_id: product.id,
+        total: 9,
+        inventories: [
+          { location_id: main.id, abbreviation_slug: 'MW', accumulated_quantity: 7 },
+          { location_id: shop.id, abbreviation_slug: 'SF', accumulated_quantity: 2 },
+        ],
+      },
+    ],
+    procurement: [
+      createMappedProcurementProduct({
+        catalog_product: product.id,
+        supplier_name: 'Nordic Tools',
+        sku: 'NT-77',
+        name: 'Mug, enamel',
+        cost_sek: 40,
+        stock_details: '120',
+      }),
+    ],
+    ...options,
+  });
+  server.use(...backend.handlers);
+  const rendered = renderWithApp(<ProductEditScreen />, { user: testUser, route: `/catalog/products/edit?id=${product.id}` });
+  return { ...rendered, backend, product };
+}
+
+const field = (label: RegExp) => within(screen.getByRole('form', { name: 'Product' })).getByLabelText(label);
+
+describe('ProductEditScreen', () => {
+  it('loads the product into the form, with its pricing, stock per location, supplier mapping and images', async () => {
+    const { backend, product } = setup();
+
+    expect(await screen.findByRole('heading', { name: 'Enamel mug' })).toBeInTheDocument();
+    expect(field(/^SKU/)).toHaveValue('MUG-1');
+    expect(field(/^Shipping cost/)).toHaveValue(10);
+    expect(field(/^Price override/)).toHaveValue(null);
+    expect(field(/^Sale price/)).toHaveValue(99);
+    expect(field(/^Width/)).toHaveValue(90);
+    expect(field(/^Weight/)).toHaveValue(0.25);
+    expect(field(/^Image URLs/)).toHaveValue('https://img.example/mug-1.jpg\nhttps://img.example/mug-2.jpg');
+    await waitFor(() => expect(field(/^Default location/)).toHaveValue(String(main.id)));
+    expect(within(field(/^Product type/)).getByRole('option', { name: 'Variable parent' })).toBeInTheDocument();
+
+    const pricing = screen.getByRole('region', { name: 'Pricing' });
+    expect(within(pricing).getByRole('row', { name: /Total cost/ })).toHaveTextContent('57.00');
+    // 57 x 1.4 x 1.25 = 99.75 -> 100 kr
+    expect(within(pricing).getByRole('row', { name: /Effective price/ })).toHaveTextContent('100');
+    const details = within(pricing).getByRole('table', { name: 'Price details' });
+    expect(within(details).getByRole('row', { name: /^Sale/ })).toHaveTextContent('99');
+    expect(within(details).getByRole('row', { name: /^Auto/ })).toHaveTextContent('23.00');
+
+    const stock = await screen.findByRole('table', { name: 'Stock per location' });
+    expect(within(stock).getByRole('row', { name: /MW/ })).toHaveTextContent('7');
+    expect(within(stock).getByRole('row', { name: /SF/ })).toHaveTextContent('2');
+    expect(within(stock).getByRole('row', { name: /Total in stock/ })).toHaveTextContent('9');
+
+    const suppliers = await screen.findByRole('table', { name: 'Supplier products' });
+    expect(within(suppliers).getByRole('row', { name: /NT-77/ })).toHaveTextContent(/Nordic Tools.*NT-77.*Mug, enamel.*40\.00.*120/);
+
+    const images = within(screen.getByRole('list', { name: 'Images' })).getAllByRole('img');
+    expect(images.map((img) => img.getAttribute('src'))).toEqual(product.image_urls);
+    expect(images[0]).toHaveAccessibleName('Image 1 of Enamel mug');
+
+    expect(backend.state.requests.find((r) => r.path === '/catalog/products/inventories/')?.query).toEqual({ product_ids: String(product.id) });
+    expect(backend.state.requests.find((r) => r.path.startsWith('/procurement/'))?.query).toEqual({ product_ids: String(product.id) });
+  });
+
+  it('saves only the changed fields, then shows the refreshed pricing', async () => {
+    const { events, backend, product } = setup();
+    await screen.findByRole('heading', { name: 'Enamel mug' });
+    const save = screen.getByRole('button', { name: 'Save changes' });
+    expect(save).toBeDisabled();
+
+    await events.clear(field(/^Shipping cost/));
+    await events.type(field(/^Shipping cost/), '20.5');
+    await events.clear(field(/^Height/));
+    await events.type(field(/^Height/), '120');
+    // Same value in another spelling: not a change.
+    await events.clear(field(/^Sale price/));
+    await events.type(field(/^Sale price/), '99.00');
+    await events.click(field(/^Archived/));
+    expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
+    await events.click(save);
+
+    expect(await screen.findByText(MESSAGES.productUpdated)).toBeInTheDocument();
+    const put = backend.state.requests.find((r) => r.method === 'PUT');
+    expect(put?.path).toBe('/catalog/products/');
+    expect(put?.body).toEqual({ products: [{ id: product.id, cost_shipping: '20.50', packaging_height: 120, archived: true }] });
+    const pricing = screen.getByRole('region', { name: 'Pricing' });
+    await waitFor(() => expect(within(pricing).getByRole('row', { name: /Total cost/ })).toHaveTextContent('67.50'));
+    expect(screen.getByText('All changes saved')).toBeInTheDocument();
+    expect(field(/^Shipping cost/)).toHaveValue(20.5);
+    expect(save).toBeDisabled();
+  });
+
+  it("puts the server's 400 on its field and refuses a bad image URL before sending", async () => {
+    const { events, backend } = setup();
+    await screen.findByRole('heading', { name: 'Enamel mug' });
+
+    await events.type(field(/^Image URLs/), '\nnot a url');
+    await events.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(field(/^Image URLs/)).toHaveAccessibleDescription('Line 3: Enter a valid URL.'));
+    expect(backend.state.requests.some((r) => r.method === 'PUT')).toBe(false);
+
+    await events.clear(field(/^Image URLs/));
+    await events.clear(field(/^SKU/));
+    await events.type(field(/^SKU/), 'TAKEN-1');
+    await events.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(field(/^SKU/)).toHaveAccessibleDescription('A product with this SKU already exists.'));
+    expect(field(/^SKU/)).toHaveAttribute('aria-invalid', 'true');
+    expect(backend.state.requests.find((r) => r.method === 'PUT')?.body).toMatchObject({ products: [{ sku: 'TAKEN-1', image_urls: [] }] });
+    expect(screen.queryByText(MESSAGES.productUpdated)).not.toBeInTheDocument();
+    expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
+  });
+
+  it('updates an existing description with PUT and creates a missing language with POST', async () => {
+    const product = mug();
+    const sv = createDescription({ product: product.id, language: 'SV', name: 'Emaljmugg', content: '<p>Tålig mugg.</p>', meta_title: 'Mugg' });
+    const { events, backend } = setup(product, { descriptions: [sv] });
+
+    const descriptions = await screen.findByRole('region', { name: 'Descriptions' });
+    let form = await within(descriptions).findByRole('form', { name: 'Swedish description' });
+    expect(within(form).getByLabelText('Name')).toHaveValue('Emaljmugg');
+    await events.clear(within(form).getByLabelText('Meta title'));
+    await events.type(within(form).getByLabelText('Meta title'), 'Emaljmugg 3 dl');
+    await events.click(within(form).getByLabelText('Machine translation'));
+    await events.click(within(form).getByRole('button', { name: 'Save SV' }));
+    expect(await screen.findByText(MESSAGES.productUpdated)).toBeInTheDocument();
+    const put = backend.state.requests.find((r) => r.method === 'PUT');
+    expect(put?.path).toBe(`/catalog/product_descriptions/${sv.id}/`);
+    expect(put?.body).toMatchObject({ name: 'Emaljmugg', meta_title: 'Emaljmugg 3 dl', machine_translation: true });
+
+    await events.click(within(descriptions).getByRole('tab', { name: 'EN (none)' }));
+    form = await within(descriptions).findByRole('form', { name: 'English description' });
+    expect(within(form).getByText(/No English description yet/)).toBeInTheDocument();
+    await events.type(within(form).getByLabelText('Name'), 'Enamel mug');
+    await events.type(within(form).getByLabelText('Excerpt'), 'A sturdy mug.');
+    await events.click(within(form).getByRole('button', { name: 'Create EN' }));
+    await waitFor(() => expect(backend.state.requests.some((r) => r.method === 'POST')).toBe(true));
+    expect(backend.state.requests.find((r) => r.method === 'POST')?.body).toMatchObject({
+      product: product.id,
+      language: 'EN',
+      name: 'Enamel mug',
+      excerpt: 'A sturdy mug.',
+      machine_translation: false,
+    });
+    expect(await within(descriptions).findByRole('tab', { name: 'EN' })).toBeInTheDocument();
+    expect(await within(descriptions).findByRole('button', { name: 'Save EN' })).toBeDisabled();
+  });
+
+  it('explains a missing id and a product that does not exist', async () => {
+    const backend = createProductEditBackend();
+    server.use(...backend.handlers);
+    const { router } = renderWithApp(<ProductEditScreen />, { user: testUser, route: '/catalog/products/edit' });
+    expect(await screen.findByText(/No product chosen/)).toBeInTheDocument();
+
+    await router.navigate('/catalog/products/edit?id=999999');
+    expect(await screen.findByText(MESSAGES.notFound)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Products' })).toHaveAttribute('href', '/catalog/products');
+  });
+});

@@ -1,0 +1,108 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { errorText } from '@/lib/api-client';
+import { useProduct } from '../api/get-product';
+import { ProductDescriptionsEditor } from '../components/product-descriptions-editor';
+import { ProductEditForm } from '../components/product-edit-form';
+import { ProductPricingSummary } from '../components/product-pricing-summary';
+import { ProductProcurementTable } from '../components/product-procurement-table';
+import { ProductStockSummary } from '../components/product-stock-summary';
+
+const readId = (value: string | null) => {
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 ? id : 0;
+};
+
+function BackLink() {
+  return (
+    <Button component={RouterLink} to="/catalog/products" startIcon={<ArrowBackIcon />} size="small" sx={{ alignSelf: 'flex-start' }}>
+      Products
+    </Button>
+  );
+}
+
+/** /catalog/products/edit?id=<id>: one product's fields, its pricing, stock, supplier mapping and descriptions. */
+export function ProductEditScreen() {
+  const [searchParams] = useSearchParams();
+  const id = readId(searchParams.get('id'));
+  const product = useProduct(id);
+
+  if (id === 0) {
+    return (
+      <Stack spacing={2}>
+        <BackLink />
+        <Alert severity="info">
+          No product chosen. Open one from the{' '}
+          <Link component={RouterLink} to="/catalog/products">
+            product grid
+          </Link>
+          .
+        </Alert>
+      </Stack>
+    );
+  }
+
+  if (product.isError) {
+    return (
+      <Stack spacing={2}>
+        <BackLink />
+        <Alert severity="error">{errorText(product.error)}</Alert>
+      </Stack>
+    );
+  }
+
+  if (product.isPending) {
+    return (
+      <Stack spacing={2} aria-busy="true" aria-label="Loading product">
+        <BackLink />
+        <Skeleton variant="text" width={320} height={40} />
+        <Skeleton variant="rounded" height={320} />
+      </Stack>
+    );
+  }
+
+  const data = product.data;
+  return (
+    <Stack spacing={2}>
+      <title>{`${data.name} · Kontor`}</title>
+      <BackLink />
+      <Box sx={{ display: 'flex', alignItems: 'baseline', flexWrap: 'wrap', gap: 1.5 }}>
+        <Typography variant="h5" component="h2">
+          {data.name}
+        </Typography>
+        <Typography color="text.secondary">{data.sku}</Typography>
+        {data.archived ? <Chip size="small" label="Archived" /> : null}
+        {data.url ? (
+          <Link href={data.url} target="_blank" rel="noopener noreferrer" variant="body2">
+            View in shop
+          </Link>
+        ) : null}
+      </Box>
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, lg: 7 }}>
+          {/* Keyed by product: following the stock proxy parent link starts a fresh form. */}
+          <ProductEditForm key={data.id} product={data} />
+        </Grid>
+        <Grid size={{ xs: 12, lg: 5 }}>
+          <Stack spacing={2} sx={{ pt: { lg: 7 } }}>
+            <ProductPricingSummary product={data} />
+            <ProductStockSummary productId={data.id} />
+            <ProductProcurementTable productId={data.id} />
+          </Stack>
+        </Grid>
+        <Grid size={12}>
+          <ProductDescriptionsEditor key={data.id} productId={data.id} />
+        </Grid>
+      </Grid>
+    </Stack>
+  );
+}
