@@ -56,20 +56,46 @@ if (built) {
 let passed = 0;
 let failedTests = 0;
 let skipped = 0;
+// The names of the failed tests are repeated at the end, because a CI summary often shows only
+// the last lines of a long log.
+const failedNames = [];
 const vitestJson = path.join(results, 'vitest.json');
 if (existsSync(vitestJson)) {
   const v = JSON.parse(readFileSync(vitestJson, 'utf8'));
   passed += v.numPassedTests;
   failedTests += v.numFailedTests;
   skipped += v.numPendingTests + v.numTodoTests;
+  for (const file of v.testResults) {
+    for (const t of file.assertionResults) {
+      if (t.status === 'failed') {
+        const message = (t.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+        failedNames.push(`${path.relative(root, file.name)} > ${t.fullName}: ${message}`);
+      }
+    }
+    if (file.status === 'failed' && file.assertionResults.length === 0) failedNames.push(`${path.relative(root, file.name)}: ${file.message}`);
+  }
 }
 const pwJson = path.join(results, 'playwright.json');
 if (existsSync(pwJson)) {
-  const s = JSON.parse(readFileSync(pwJson, 'utf8')).stats;
+  const report = JSON.parse(readFileSync(pwJson, 'utf8'));
+  const s = report.stats;
   passed += s.expected + s.flaky;
   failedTests += s.unexpected;
   skipped += s.skipped;
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status === 'unexpected') {
+          const error = t.results?.at(-1)?.error?.message ?? '';
+          failedNames.push(`${spec.file}:${spec.line} > ${[...titles, spec.title].join(' > ')}: ${error.split('\n')[0].slice(0, 300)}`);
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title].filter((x) => x && !x.endsWith('.ts')));
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
 }
+if (failedNames.length) console.log(`\nFailed tests:\n${failedNames.map((n) => `  - ${n}`).join('\n')}`);
 console.log(failed.length ? `\nFailed steps: ${failed.join(', ')}` : '\nAll steps passed.');
 console.log(`${passed} passed, ${failedTests} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed.length || failedTests ? 1 : 0);

@@ -6,6 +6,7 @@ export * from './catalog.js';
 export * from './inventory.js';
 export * from './reference.js';
 export * from './jobs.js';
+export * from './catalog-media.js';
 export * from './catalog-categories.js';
 export * from './procurement.js';
 export * from './customers.js';
