@@ -91,7 +91,11 @@ if (existsSync(pwJson)) {
         }
       }
     }
-    for (const child of suite.suites ?? []) walk(child, [...titles, child.title].filter((x) => x && !x.endsWith('.ts')));
+    for (const child of suite.suites ?? [])
+      walk(
+        child,
+        [...titles, child.title].filter((x) => x && !x.endsWith('.ts')),
+      );
   };
   for (const suite of report.suites ?? []) walk(suite, []);
 }

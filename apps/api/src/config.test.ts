@@ -22,6 +22,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first);
   });
 
+  it('leaves machine translation off until LLM_BASE_URL and LLM_API_KEY are set, and reads the model and timeout', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).llm).toEqual({ baseUrl: undefined, apiKey: undefined, model: 'gpt-4o-mini', timeoutMs: 60_000 });
+    const env = { DATA_DIR: tmp(), LLM_BASE_URL: 'https://llm.example.com/v1/', LLM_API_KEY: 'sk-1', LLM_MODEL: 'local-model', LLM_TIMEOUT_SECONDS: '2.5' };
+    expect(loadConfig(env).llm).toEqual({ baseUrl: 'https://llm.example.com/v1', apiKey: 'sk-1', model: 'local-model', timeoutMs: 2500 });
+  });
+
   it('uses JWT_SECRET when given and writes no file', () => {
     const dataDir = tmp();
     expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40) }).jwtSecret).toBe('x'.repeat(40));
@@ -36,6 +42,8 @@ describe('loadConfig', () => {
     ['SMTP_URL', 'http://mail'],
     ['LOG_LEVEL', 'loud'],
     ['SENTRY_DSN', 'not a url'],
+    ['LLM_BASE_URL', 'api.openai.com'],
+    ['LLM_TIMEOUT_SECONDS', '0'],
   ])('stops with a message naming %s for a bad value', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: tmp(), [name]: value })).toThrowError(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tmp(), [name]: value })).toThrowError(new RegExp(`${name}:`));

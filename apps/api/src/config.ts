@@ -37,6 +37,18 @@ const EnvSchema = z.object({
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   DEMO_SEED: z.enum(['true', 'false']).default('true'),
+  /** Largest accepted image upload in bytes (catalog image library); 1 KB to 1 GB. */
+  IMAGE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(1024 * 1024 * 1024)
+    .default(10 * 1024 * 1024),
+  /** An OpenAI-compatible chat API for machine translation and generation of descriptions (DESIGN §5). */
+  LLM_BASE_URL: z.url('must be an absolute URL such as https://api.openai.com/v1').optional(),
+  LLM_API_KEY: z.string().min(1).optional(),
+  LLM_MODEL: z.string().min(1).max(200).default('gpt-4o-mini'),
+  LLM_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(60),
 });
 
 export type Config = {
@@ -58,6 +70,10 @@ export type Config = {
   refreshReuseGraceSeconds: number;
   login: { maxFailuresPerAccount: number; maxFailuresPerIp: number; windowMinutes: number; requestsPerMinutePerIp: number };
   demoSeed: boolean;
+  /** Catalog image uploads larger than this are refused, file by file. */
+  imageMaxBytes: number;
+  /** Machine translation is off (503 with a clear message) unless both baseUrl and apiKey are set. */
+  llm: { baseUrl: string | undefined; apiKey: string | undefined; model: string; timeoutMs: number };
 };
 
 export class ConfigError extends Error {}
@@ -97,6 +113,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requestsPerMinutePerIp: e.AUTH_RATE_LIMIT_PER_MINUTE,
     },
     demoSeed: e.DEMO_SEED === 'true',
+    imageMaxBytes: e.IMAGE_MAX_BYTES,
+    llm: { baseUrl: e.LLM_BASE_URL?.replace(/\/+$/, ''), apiKey: e.LLM_API_KEY, model: e.LLM_MODEL, timeoutMs: Math.round(e.LLM_TIMEOUT_SECONDS * 1000) },
   };
 }
 

@@ -29,13 +29,23 @@ export type ProductDescriptionPage = z.infer<typeof ProductDescriptionPage>;
 
 export const DESCRIPTION_LANGUAGE_TAKEN = 'This product already has a description in this language.';
 
+/** The longest copy each field takes; machine-made copy is cut to it so a proposal always saves. */
+export const DESCRIPTION_MAX_LENGTH = {
+  name: 500,
+  content: 100_000,
+  excerpt: 5_000,
+  meta_title: 300,
+  meta_keywords: 1_000,
+  meta_description: 1_000,
+} as const;
+
 const descriptionFields = {
-  name: z.string().trim().max(500),
-  content: z.string().max(100_000),
-  excerpt: z.string().max(5_000),
-  meta_title: z.string().trim().max(300),
-  meta_keywords: z.string().trim().max(1_000),
-  meta_description: z.string().trim().max(1_000),
+  name: z.string().trim().max(DESCRIPTION_MAX_LENGTH.name),
+  content: z.string().max(DESCRIPTION_MAX_LENGTH.content),
+  excerpt: z.string().max(DESCRIPTION_MAX_LENGTH.excerpt),
+  meta_title: z.string().trim().max(DESCRIPTION_MAX_LENGTH.meta_title),
+  meta_keywords: z.string().trim().max(DESCRIPTION_MAX_LENGTH.meta_keywords),
+  meta_description: z.string().trim().max(DESCRIPTION_MAX_LENGTH.meta_description),
   source: z.string().trim().min(1, 'This field may not be blank.').max(50),
   machine_translation: z.boolean(),
 };

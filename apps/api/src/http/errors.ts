@@ -12,6 +12,8 @@ export const ERROR_STATUS = {
   throttled: 429,
   /** A server we depend on (a storefront) failed or answered nonsense. */
   bad_gateway: 502,
+  /** A feature that needs server configuration the operator has not set (machine translation). */
+  service_unavailable: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { backgroundJobs } from '../db/schema/index.js';
 import { createTenant, createTestApp, type Tenant, type TestApp } from '../../test/helpers.js';
@@ -46,7 +46,8 @@ describe('JobRunner', () => {
     const a2 = await runner.enqueue(owner(), 'a', { name: 'a2' });
     const b1 = await runner.enqueue(owner(), 'b', { name: 'b1' });
     expect(a2).toMatchObject({ status: 'queued', kind: 'a', companyId: tenant.companyId, accountId: tenant.user.id, payload: { name: 'a2' } });
-    await new Promise((r) => setTimeout(r, 50));
+    // Each job starts once its row says running: under load that takes a while, so wait for it.
+    await vi.waitFor(() => expect(events).toHaveLength(2), { timeout: 10_000 });
     // a2 waits for a1; b1 does not.
     expect(events).toEqual(['start a1', 'start b1']);
     expect(runner.live(a1.id)?.status).toBe('running');
@@ -138,7 +139,9 @@ describe('JobRunner', () => {
 
   it('stop() aborts the running job, fails the queued ones as interrupted and takes no more', async () => {
     const runner = newRunner();
+    const started = gate();
     runner.register('slow', async (job) => {
+      started.open();
       await new Promise((resolve, reject) => {
         job.signal.addEventListener('abort', () => reject(new Error('aborted')));
         setTimeout(resolve, 60_000).unref();
@@ -147,10 +150,12 @@ describe('JobRunner', () => {
     });
     const running = await runner.enqueue(owner(), 'slow', {});
     const queued = await runner.enqueue(owner(), 'slow', {});
-    await new Promise((r) => setTimeout(r, 30));
-    const started = Date.now();
+    // Stop once the handler listens for the abort (a fixed sleep may end before it runs).
+    await started.opened;
+    const stopping = Date.now();
     await runner.stop();
-    expect(Date.now() - started).toBeLessThan(2000);
+    // Far below the handler's 60 s: stop() aborts it instead of waiting for it.
+    expect(Date.now() - stopping).toBeLessThan(10_000);
     expect(await rowOf(running.id)).toMatchObject({ status: 'failed', error: 'interrupted' });
     expect(await rowOf(queued.id)).toMatchObject({ status: 'failed', error: 'interrupted' });
     expect(await runner.waitFor(queued.id)).toMatchObject({ status: 'failed', error: 'interrupted' });
@@ -176,8 +181,10 @@ describe('JobRunner', () => {
     const second = await createTestApp();
     expect(second.jobs).not.toBe(app.jobs);
     const hold = gate();
+    const started = gate();
     let aborted = false;
     second.jobs.register('held', async (job) => {
+      started.open();
       job.signal.addEventListener('abort', () => {
         aborted = true;
         hold.open();
@@ -188,7 +195,7 @@ describe('JobRunner', () => {
     const owner2 = await createTenant(second);
     const job = await second.jobs.enqueue({ companyId: owner2.companyId, accountId: null }, 'held', {});
     const settled = second.jobs.waitFor(job.id);
-    await new Promise((r) => setTimeout(r, 30));
+    await started.opened;
     // What the job's row says at the moment the database closes.
     const database = second.deps.database;
     const close = database.close;

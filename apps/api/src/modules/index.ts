@@ -2,7 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import { catalogRoutes } from './catalog/catalog.routes.js';
 import { catalogCategoriesRoutes } from './catalog/categories.routes.js';
 import { productDescriptionsRoutes } from './catalog/descriptions.routes.js';
+import { productDescriptionsBulkRoutes } from './catalog/descriptions-bulk.routes.js';
 import { catalogMarkupsRoutes } from './catalog/markups.routes.js';
+import { catalogImagesRoutes } from './catalog/images.routes.js';
+import { catalogFileUrlsRoutes } from './catalog/file-urls.routes.js';
 import { currenciesRoutes } from './currencies/currencies.routes.js';
 import { customerOrdersRoutes } from './customers/orders.routes.js';
 import { customerPickingRoutes } from './customers/picking.routes.js';
@@ -33,6 +36,7 @@ export const apiModules: FastifyPluginAsync[] = [
   notificationsRoutes,
   catalogRoutes,
   productDescriptionsRoutes,
+  productDescriptionsBulkRoutes,
   inventoryRoutes,
   currenciesRoutes,
   suppliersRoutes,
@@ -40,6 +44,8 @@ export const apiModules: FastifyPluginAsync[] = [
   procurementCategoriesRoutes,
   catalogCategoriesRoutes,
   catalogMarkupsRoutes,
+  catalogImagesRoutes,
+  catalogFileUrlsRoutes,
   procurementProductsRoutes,
   procurementOrdersRoutes,
   procurementImageUrlsRoutes,

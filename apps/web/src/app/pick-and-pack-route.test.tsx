@@ -1,13 +1,16 @@
 import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createPickBackend } from '@/features/pick-and-pack/testing/pick-backend';
 import { createBackend } from '@/test/fixtures';
-import { createTestQueryClient } from '@/test/render';
+import { createTestQueryClient, preloadRoutes } from '@/test/render';
 import { server } from '@/test/server';
 import { AppRouterProvider } from './app-router-provider';
 import { AppProviders } from './providers';
 import { routes } from './router';
+
+// The first import of the layout and the screens is not under test: done before, untimed by the finds.
+beforeAll(() => preloadRoutes(routes, '/customers/pick-and-pack'), 60_000);
 
 describe('customers routes (spec §2)', () => {
   it('redirects /customers to pick & pack, titled and active in the sidebar', async () => {

@@ -1,14 +1,17 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createProcurementBackend, createProcurementProduct } from '@/features/procurement/testing/procurement-backend';
 import { createBackend } from '@/test/fixtures';
-import { createTestQueryClient } from '@/test/render';
+import { createTestQueryClient, preloadRoutes } from '@/test/render';
 import { server } from '@/test/server';
 import { AppRouterProvider } from './app-router-provider';
 import { AppProviders } from './providers';
 import { routes } from './router';
+
+// The first import of the layout and the screens is not under test: done before, untimed by the finds.
+beforeAll(() => preloadRoutes(routes, '/procurements-and-suppliers/products', '/procurements-and-suppliers/categories'), 60_000);
 
 function renderApp(url: string) {
   const router = createMemoryRouter(routes, { initialEntries: [url] });

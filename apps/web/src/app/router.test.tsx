@@ -3,16 +3,19 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { getAccessToken } from '@/lib/auth-token-store';
 import { createDashboardBackend } from '@/features/dashboard/testing/dashboard-backend';
 import { createBackend, createNotification, createTask } from '@/test/fixtures';
-import { createTestQueryClient, testUser } from '@/test/render';
+import { createTestQueryClient, preloadRoutes, testUser } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
 import { AppRouterProvider } from './app-router-provider';
 import { AppProviders } from './providers';
 import { createSessionExpiredHandler, routes } from './router';
 import { setSessionExpiredHandler } from '@/lib/api-client';
+
+// The first import of the layout and the screens is not under test: done before, untimed by the finds.
+beforeAll(() => preloadRoutes(routes, '/', '/companies', '/login', '/login/reset-password', '/onboarding'), 60_000);
 
 /** The whole app at a URL, as main.tsx builds it. */
 function renderApp(url: string) {

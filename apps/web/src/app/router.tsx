@@ -83,9 +83,33 @@ export const routes: RouteObject[] = [
                         lazy: async () => ({ Component: (await import('@/features/inventory/screens/stocktaking-screen')).StocktakingScreen }),
                       },
                       {
+                        path: 'product-bulk3-description',
+                        handle: handle('Descriptions'),
+                        lazy: async () => ({
+                          Component: (await import('@/features/bulk-descriptions/screens/bulk-descriptions-screen')).BulkDescriptionsScreen,
+                        }),
+                      },
+                      {
+                        path: 'category',
+                        handle: handle('Categories'),
+                        lazy: async () => ({
+                          Component: (await import('@/features/catalog-categories/screens/catalog-categories-screen')).CatalogCategoriesScreen,
+                        }),
+                      },
+                      {
                         path: 'markup',
                         handle: handle('Markups'),
                         lazy: async () => ({ Component: (await import('@/features/markups/screens/markups-screen')).MarkupsScreen }),
+                      },
+                      {
+                        path: 'images',
+                        handle: handle('Images'),
+                        lazy: async () => ({ Component: (await import('@/features/images/screens/images-screen')).ImagesScreen }),
+                      },
+                      {
+                        path: 'file-urls',
+                        handle: handle('File URLs'),
+                        lazy: async () => ({ Component: (await import('@/features/file-urls/screens/file-urls-screen')).FileUrlsScreen }),
                       },
                     ],
                   },

@@ -36,6 +36,12 @@ export function setSessionExpiredHandler(handler: () => void): void {
   handleSessionExpired = handler;
 }
 
+/** For calls made outside apiRequest (uploads with progress): what a failed refresh does here. */
+export function expireSession(): void {
+  clearAccessToken();
+  handleSessionExpired();
+}
+
 export function buildUrl(path: string, query?: QueryParams): string {
   const url = new URL(`${API_BASE}${path}`, window.location.origin);
   for (const [key, value] of Object.entries(query ?? {})) {

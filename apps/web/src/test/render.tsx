@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, type RouteObject } from 'react-router';
+import { createMemoryRouter, matchRoutes, type RouteObject } from 'react-router';
 import { AppRouterProvider } from '@/app/app-router-provider';
 import { AppProviders } from '@/app/providers';
 import { setAccessToken } from '@/lib/auth-token-store';
@@ -57,4 +57,18 @@ export function renderWithApp(
     </AppProviders>,
   );
   return { ...result, router, queryClient, events };
+}
+
+/**
+ * Runs the `lazy()` of every route on the way to each path (the layout, the screen), as the
+ * router does on a first visit. Route tests call it in a beforeAll: the first import of a screen
+ * in a test file can take longer than a find waits on a loaded machine, and then the find fails
+ * for a reason that has nothing to do with the route.
+ */
+export async function preloadRoutes(routes: RouteObject[], ...paths: string[]): Promise<void> {
+  for (const path of paths) {
+    for (const { route } of matchRoutes(routes, path) ?? []) {
+      if (typeof route.lazy === 'function') await route.lazy();
+    }
+  }
 }

@@ -5,8 +5,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { clearAccessToken } from '@/lib/auth-token-store';
 import { server } from './server';
 
-// Routes load their screens lazily; the first import of a screen in a run can take a moment.
-configure({ asyncUtilTimeout: 5000 });
+// Routes load their screens lazily; the first import of a screen in a run can take a moment, and
+// the first render of the whole app takes seconds on a loaded 2-core CI machine (6 s seen).
+configure({ asyncUtilTimeout: 10_000 });
 
 /**
  * jsdom has no matchMedia; MUI's useMediaQuery then always says "no". Answer min/max-width

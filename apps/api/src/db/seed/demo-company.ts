@@ -1,5 +1,9 @@
 import type { DbOrTx } from '../client.js';
+import type { Storage } from '../../lib/storage.js';
 import { addSystemTask, notify } from '../../modules/notifications/notify.js';
+import { seedDemoCategoryTree } from './demo-categories.js';
+import { seedDemoFileUrls } from './demo-file-urls.js';
+import { seedDemoMedia } from './demo-media.js';
 import { seedDemoOrders } from './demo-orders.js';
 import { seedDemoProcurement, seedGlobalDirectory } from './demo-procurement.js';
 import { seedDemoShop } from './demo-shop.js';
@@ -11,8 +15,9 @@ export type DemoTarget = { companyId: number; userId: number };
  * Each domain adds its part here as it is built (locations, products, suppliers, orders...).
  * `shop: false` keeps only the welcome notice and the task (tests that want an empty company).
  * `publicUrl` is where the app answers: the demo suppliers' feeds are served by the app itself.
+ * `media` is where the demo image library's files go.
  */
-export async function seedDemoCompany(db: DbOrTx, target: DemoTarget, options: { shop?: boolean; publicUrl: string }): Promise<void> {
+export async function seedDemoCompany(db: DbOrTx, target: DemoTarget, options: { shop?: boolean; publicUrl: string; media: Storage }): Promise<void> {
   await notify(db, {
     companyId: target.companyId,
     receiverUserId: target.userId,
@@ -31,5 +36,9 @@ export async function seedDemoCompany(db: DbOrTx, target: DemoTarget, options: {
   await seedDemoShop(db, target);
   await seedGlobalDirectory(db);
   await seedDemoProcurement(db, target, options.publicUrl);
+  await seedDemoCategoryTree(db, target);
+  await seedDemoFileUrls(db, target);
   await seedDemoOrders(db, target);
+  // Last: it writes files, and nothing after it should fail and leave them unreferenced.
+  await seedDemoMedia(db, target, options.media);
 }

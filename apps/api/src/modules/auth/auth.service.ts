@@ -15,6 +15,7 @@ import { companies, loginFailures, passwordResetTokens, refreshTokens, users } f
 import { AppError, badRequest } from '../../http/errors.js';
 import { dummyPasswordHash, hashPassword, randomToken, sha256, verifyPassword } from '../../lib/secrets.js';
 import { seedDemoCompany } from '../../db/seed/demo-company.js';
+import { mediaStorage } from '../../lib/storage.js';
 import { signAccessToken } from './tokens.js';
 
 const DAY_MS = 86_400_000;
@@ -246,7 +247,15 @@ export async function demoRegister(deps: AppDeps, input: DemoRegisterBody, optio
         passwordHash,
       })
       .returning();
-    await seedDemoCompany(tx, { companyId: createdCompany!.id, userId: user!.id }, { shop: options.demoData ?? true, publicUrl: deps.config.publicUrl });
+    await seedDemoCompany(
+      tx,
+      { companyId: createdCompany!.id, userId: user!.id },
+      {
+        shop: options.demoData ?? true,
+        publicUrl: deps.config.publicUrl,
+        media: mediaStorage(deps.config),
+      },
+    );
     return toUserResponse(user!, createdCompany!.name);
   });
 }

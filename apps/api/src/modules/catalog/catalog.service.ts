@@ -170,12 +170,20 @@ export function listProductTypes(): ProductTypeListResponse {
   return { count: PRODUCT_TYPES.length, next: null, previous: null, results: PRODUCT_TYPES.map((t) => ({ value: t.value, name: t.name })) };
 }
 
-export async function listProducts(ctx: Ctx, query: ListProductsQuery, url: string): Promise<ProductPage> {
+/**
+ * The catalog list's where and order for a query: the company, every filter, search and ordering.
+ * Other product lists (bulk descriptions) select with it, so a filter means the same everywhere.
+ */
+export function catalogProductsQuery(ctx: Ctx, query: ListProductsQuery): { scoped: SQL | undefined; orderBy: SQL[] } {
   // The spec §9 filters are not columns; buildListQuery would call them unknown.
   const { rest, conditions } = productFilters(query);
   const { archived, ...filters } = rest;
   const { where, orderBy } = buildListQuery(filters, productList);
-  const scoped = ofCompany(ctx, where, archivedFilter(archived, query), ...conditions);
+  return { scoped: ofCompany(ctx, where, archivedFilter(archived, query), ...conditions), orderBy };
+}
+
+export async function listProducts(ctx: Ctx, query: ListProductsQuery, url: string): Promise<ProductPage> {
+  const { scoped, orderBy } = catalogProductsQuery(ctx, query);
   const page = pageRequest(query, PAGE_SIZE.catalog);
   const [total] = await ctx.db.select({ n: count() }).from(catalogProducts).where(scoped);
   const rows = await ctx.db

@@ -4,34 +4,53 @@ import {
   CatalogCategoryPage,
   CatalogCategoryResponse,
   CreateCatalogCategoryBody,
+  DeleteCatalogCategoryQuery,
   IdParams,
   ListCatalogCategoriesQuery,
+  MoveCatalogCategoryBody,
+  ReplaceCatalogCategoryBody,
   UpdateCatalogCategoryBody,
 } from '@kontor/contract';
 import { absoluteUrl } from '../../http/pagination.js';
 import * as categories from './categories.service.js';
 
-/** Catalog categories (spec §7 "Catalog categories"): the minimal tree procurement maps onto. */
+/** Catalog categories (spec §7 "Catalog categories"): the company's category tree. */
 export const catalogCategoriesRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['catalog'];
   const base = '/catalog/categories/';
+  // Read per request: with PORT=0 the real port is only known once the server listens.
+  const publicUrl = () => app.deps.config.publicUrl;
 
   app.get(base, { schema: { tags, querystring: ListCatalogCategoriesQuery, response: { 200: CatalogCategoryPage } } }, async (request) =>
-    categories.listCatalogCategories(request.ctx, request.query, absoluteUrl(app.deps.config.publicUrl, request.url)),
+    categories.listCatalogCategories(request.ctx, publicUrl(), request.query, absoluteUrl(publicUrl(), request.url)),
   );
   app.get(`${base}:id/`, { schema: { tags, params: IdParams, response: { 200: CatalogCategoryResponse } } }, async (request) =>
-    categories.getCatalogCategory(request.ctx, request.params.id),
+    categories.getCatalogCategory(request.ctx, publicUrl(), request.params.id),
   );
   app.post(base, { schema: { tags, body: CreateCatalogCategoryBody, response: { 201: CatalogCategoryResponse } } }, async (request, reply) =>
-    reply.status(201).send(await categories.createCatalogCategory(request.ctx, request.body)),
+    reply.status(201).send(await categories.createCatalogCategory(request.ctx, publicUrl(), request.body)),
   );
   app.patch(
     `${base}:id/`,
     { schema: { tags, params: IdParams, body: UpdateCatalogCategoryBody, response: { 200: CatalogCategoryResponse } } },
-    async (request) => categories.updateCatalogCategory(request.ctx, request.params.id, request.body),
+    async (request) => categories.updateCatalogCategory(request.ctx, publicUrl(), request.params.id, request.body),
   );
-  app.delete(`${base}:id/`, { schema: { tags, params: IdParams, response: { 204: z.null() } } }, async (request, reply) => {
-    await categories.deleteCatalogCategory(request.ctx, request.params.id);
-    return reply.status(204).send(null);
-  });
+  app.put(
+    `${base}:id/`,
+    { schema: { tags, params: IdParams, body: ReplaceCatalogCategoryBody, response: { 200: CatalogCategoryResponse } } },
+    async (request) => categories.updateCatalogCategory(request.ctx, publicUrl(), request.params.id, request.body),
+  );
+  app.post(
+    `${base}:id/move/`,
+    { schema: { tags, params: IdParams, body: MoveCatalogCategoryBody, response: { 200: CatalogCategoryResponse } } },
+    async (request) => categories.moveCatalogCategory(request.ctx, publicUrl(), request.params.id, request.body),
+  );
+  app.delete(
+    `${base}:id/`,
+    { schema: { tags, params: IdParams, querystring: DeleteCatalogCategoryQuery, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await categories.deleteCatalogCategory(request.ctx, request.params.id, request.query);
+      return reply.status(204).send(null);
+    },
+  );
 };

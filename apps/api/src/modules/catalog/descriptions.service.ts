@@ -93,7 +93,7 @@ export async function getDescription(ctx: Ctx, id: number): Promise<ProductDescr
  * Writing a product's copy is editing the product: the `edited` filter and the dashboard's
  * edited/unedited counts follow it, and updated_at tells the channels the product changed.
  */
-async function markProductEdited(tx: DbOrTx, productId: number): Promise<void> {
+export async function markProductEdited(tx: DbOrTx, productId: number): Promise<void> {
   const now = new Date();
   await tx.update(catalogProducts).set({ editedAt: now, updatedAt: now }).where(eq(catalogProducts.id, productId));
 }

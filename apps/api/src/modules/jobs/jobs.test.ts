@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { JobResponse } from '@kontor/contract';
 import { backgroundJobs } from '../../db/schema/index.js';
 import { as, createStaffUser, createTenant, createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
@@ -30,7 +30,9 @@ const JOBS = '/api/jobs/';
 describe('GET /api/jobs/{id}/', () => {
   it('answers a running job with its live progress, then its result', async () => {
     const job = await app.jobs.enqueue({ companyId: me.companyId, accountId: me.user.id }, 'test_count', { rows: 10 });
-    await new Promise((r) => setTimeout(r, 30));
+    // The runner marks the job running, then the handler counts half of the rows: wait for both
+    // (a fixed sleep can end before the runner gets to it on a loaded machine).
+    await vi.waitFor(() => expect(app.jobs.live(job.id)).toMatchObject({ status: 'running', progressDone: 5 }), { timeout: 10_000 });
     const running = await as(app, me, { method: 'GET', url: `${JOBS}${job.id}/` });
     expect(running.statusCode).toBe(200);
     expect(running.json()).toMatchObject({

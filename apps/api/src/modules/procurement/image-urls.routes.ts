@@ -8,15 +8,13 @@ import {
   MAX_IMAGE_UPLOAD_BYTES,
   MAX_IMAGE_UPLOAD_FILES,
   ProcurementImageUrlPage,
-  type FieldErrors,
   type ImageUploadFailure,
 } from '@kontor/contract';
 import { badRequest } from '../../http/errors.js';
+import { FORM_FIELD_BYTES, readMultipartForm } from '../../http/multipart.js';
 import { absoluteUrl } from '../../http/pagination.js';
 import { mediaStorage } from '../../lib/storage.js';
 import * as imageUrls from './image-urls.service.js';
-
-const FIELD_BYTES = 256 * 1024;
 
 /** Procurement image URLs (spec §7): list, add by upload or by URL (multipart), delete. */
 export const procurementImageUrlsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,7 +24,7 @@ export const procurementImageUrlsRoutes: FastifyPluginAsyncZod = async (app) => 
   // Registered in this plugin only: no other route accepts multipart bodies. Oversized files are
   // cut at the limit and reported per file (throwFileSizeLimit off), not as a failed request.
   await app.register(multipart, {
-    limits: { fileSize: MAX_IMAGE_UPLOAD_BYTES, files: MAX_IMAGE_UPLOAD_FILES, fields: 10, fieldSize: FIELD_BYTES, parts: MAX_IMAGE_UPLOAD_FILES + 10 },
+    limits: { fileSize: MAX_IMAGE_UPLOAD_BYTES, files: MAX_IMAGE_UPLOAD_FILES, fields: 10, fieldSize: FORM_FIELD_BYTES, parts: MAX_IMAGE_UPLOAD_FILES + 10 },
     throwFileSizeLimit: false,
   });
 
@@ -41,29 +39,20 @@ export const procurementImageUrlsRoutes: FastifyPluginAsyncZod = async (app) => 
     { schema: { tags, consumes: ['multipart/form-data'], response: { 201: CreateProcurementImageUrlsResponse } } },
     async (request, reply) => {
       if (!request.isMultipart()) throw badRequest({ non_field_errors: ['Send multipart/form-data with procurement_product and file or urls.'] });
-      const fields: Record<string, string[]> = {};
       const uploads: imageUrls.StoredUpload[] = [];
       const fileFailures: ImageUploadFailure[] = [];
-      const errors: FieldErrors = {};
+      let fields: Record<string, string[]>;
       try {
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            // Read (at most the size limit) before the next part: the parts share one stream.
-            const data = await part.toBuffer();
-            if (part.fieldname !== 'file') {
-              errors[part.fieldname] = ['Unknown field.'];
-              continue;
-            }
-            const result = await imageUrls.storeUpload(storage, { filename: part.filename, data, truncated: part.file.truncated });
+        const form = await readMultipartForm(request, {
+          fileField: 'file',
+          onFile: async (file) => {
+            const result = await imageUrls.storeUpload(storage, file);
             if ('stored' in result) uploads.push(result.stored);
             else fileFailures.push(result.failed);
-          } else if (part.valueTruncated) {
-            errors[part.fieldname] = [`Ensure this field has no more than ${FIELD_BYTES} bytes.`];
-          } else {
-            (fields[part.fieldname] ??= []).push(String(part.value));
-          }
-        }
-        if (Object.keys(errors).length) throw badRequest(errors);
+          },
+        });
+        if (Object.keys(form.errors).length) throw badRequest(form.errors);
+        fields = form.fields;
       } catch (err) {
         await Promise.all(uploads.map((u) => storage.remove(u.key)));
         throw err;

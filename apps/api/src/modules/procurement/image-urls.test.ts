@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { MAX_IMAGE_UPLOAD_BYTES, PAGE_SIZE, type ProcurementImageUrlResponse } from '@kontor/contract';
 import { procurementImageUrls } from '../../db/schema/index.js';
 import { as, createTenant, createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
+import { multipartForm, type FormPart } from '../../../test/multipart.js';
 import { insertProcurementProduct, insertSupplier } from './procurement.factories.js';
 
 let app: TestApp;
@@ -26,30 +27,9 @@ const IMAGES = {
   webp: Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x10, 0, 0, 0]), Buffer.from('WEBPVP8 body')]),
 };
 
-type Part = { name: string; value: string } | { name: string; filename: string; contentType?: string; data: Buffer };
+type Part = FormPart;
 
-/** A multipart/form-data body, as a browser's FormData sends it. */
-function form(parts: Part[]) {
-  const boundary = `----kontor${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    if ('value' in part) {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
-    } else {
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.contentType ?? 'application/octet-stream'}\r\n\r\n`,
-        ),
-        part.data,
-        Buffer.from('\r\n'),
-      );
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-const upload = (tenant: Tenant | null, parts: Part[]) => as(app, tenant, { method: 'POST', url: URLS, ...form(parts) });
+const upload = (tenant: Tenant | null, parts: Part[]) => as(app, tenant, { method: 'POST', url: URLS, ...multipartForm(parts) });
 const keyOf = (url: string) => url.split('/api/media/')[1]!;
 
 async function product(tenant: Tenant, overrides: Parameters<typeof insertProcurementProduct>[3] = {}) {

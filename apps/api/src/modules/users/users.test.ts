@@ -11,7 +11,8 @@ beforeAll(async () => {
   app = await createTestApp();
   a = await createTenant(app, { account: { first_name: 'Ada', last_name: 'Lindqvist' } });
   aStaff = await createStaffUser(app, a, { first_name: 'Sven', last_name: 'Berg', email: `sven-${Date.now()}@berg-trading.test` });
-  aOther = await createStaffUser(app, a, { first_name: 'Maja', last_name: '100%_Sure' });
+  // A fixed email: a random one could contain a searched word ("ada") and match one user too many.
+  aOther = await createStaffUser(app, a, { first_name: 'Maja', last_name: '100%_Sure', email: `maja-${Date.now()}@shop.test` });
   b = await createTenant(app, { account: { first_name: 'Ada', last_name: 'Other' } });
 });
 afterAll(async () => app?.close());

@@ -2,11 +2,11 @@ import { MESSAGES } from '@kontor/contract';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCatalogBackend, createCatalogProduct, createLocationOption } from '@/features/catalog/testing/catalog-backend';
 import { createInventoryBackend } from '@/features/inventory/testing/inventory-backend';
 import { createBackend } from '@/test/fixtures';
-import { createTestQueryClient } from '@/test/render';
+import { createTestQueryClient, preloadRoutes } from '@/test/render';
 import { server } from '@/test/server';
 import { AppRouterProvider } from '../app-router-provider';
 import { AppProviders } from '../providers';
@@ -20,6 +20,9 @@ beforeEach(() => {
 afterEach(() => {
   if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight);
 });
+
+// The first import of the layout and the screens is not under test: done before, untimed by the finds.
+beforeAll(() => preloadRoutes(routes, '/catalog/products'), 60_000);
 
 function renderApp(url: string) {
   const router = createMemoryRouter(routes, { initialEntries: [url] });

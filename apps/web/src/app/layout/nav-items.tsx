@@ -1,8 +1,10 @@
 import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
 import AssignmentTurnedInOutlinedIcon from '@mui/icons-material/AssignmentTurnedInOutlined';
+import AttachFileOutlinedIcon from '@mui/icons-material/AttachFileOutlined';
 import CategoryOutlinedIcon from '@mui/icons-material/CategoryOutlined';
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
 import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
+import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
 import PercentOutlinedIcon from '@mui/icons-material/PercentOutlined';
@@ -15,6 +17,7 @@ import ShoppingBasketOutlinedIcon from '@mui/icons-material/ShoppingBasketOutlin
 import ShoppingCartOutlinedIcon from '@mui/icons-material/ShoppingCartOutlined';
 import NotificationsNoneOutlinedIcon from '@mui/icons-material/NotificationsNoneOutlined';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
+import TranslateOutlinedIcon from '@mui/icons-material/TranslateOutlined';
 import TravelExploreOutlinedIcon from '@mui/icons-material/TravelExploreOutlined';
 import type { ReactNode } from 'react';
 
@@ -83,11 +86,43 @@ export const NAV_ITEMS: NavItem[] = [
     section: 'Catalog',
   },
   {
+    key: 'bulk-descriptions',
+    label: 'Descriptions',
+    to: '/catalog/product-bulk3-description',
+    icon: <TranslateOutlinedIcon />,
+    match: under('/catalog/product-bulk3-description'),
+    section: 'Catalog',
+  },
+  {
+    key: 'catalog-categories',
+    label: 'Categories',
+    to: '/catalog/category',
+    icon: <AccountTreeOutlinedIcon />,
+    match: under('/catalog/category'),
+    section: 'Catalog',
+  },
+  {
     key: 'markups',
     label: 'Markups',
     to: '/catalog/markup',
     icon: <PercentOutlinedIcon />,
     match: under('/catalog/markup'),
+    section: 'Catalog',
+  },
+  {
+    key: 'images',
+    label: 'Images',
+    to: '/catalog/images',
+    icon: <ImageOutlinedIcon />,
+    match: under('/catalog/images'),
+    section: 'Catalog',
+  },
+  {
+    key: 'file-urls',
+    label: 'File URLs',
+    to: '/catalog/file-urls',
+    icon: <AttachFileOutlinedIcon />,
+    match: under('/catalog/file-urls'),
     section: 'Catalog',
   },
   {

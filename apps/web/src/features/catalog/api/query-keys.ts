@@ -45,6 +45,8 @@ export const catalogKeys = {
   inventories: (productIds: readonly number[]) => ['inventories', 'catalog', sortedIds(productIds)] as const,
   /** Under the procurement products root: adding supplier products to the catalog changes the prices view's table. */
   procurementData: (productIds: readonly number[]) => ['procurement-products', 'for-catalog', sortedIds(productIds)] as const,
+  /** Under the file URLs root: a link added or changed on the file URLs screen refreshes the product's panel. */
+  productFileUrls: (productId: number) => ['catalog-file-urls', 'for-product', productId] as const,
   locationOptions: ['inventory-locations', 'catalog-options'] as const,
   supplierOptions: ['catalog', 'supplier-options'] as const,
 };

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@kontor/contract';
+import { MESSAGES, type FileUrlResponse } from '@kontor/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp, testUser } from '@/test/render';
@@ -180,6 +180,51 @@ describe('ProductEditScreen', () => {
     });
     expect(await within(descriptions).findByRole('tab', { name: 'EN' })).toBeInTheDocument();
     expect(await within(descriptions).findByRole('button', { name: 'Save EN' })).toBeDisabled();
+  });
+
+  it("lists the product's file URLs, lowest priority first, each opening in a new tab, with a link to manage them", async () => {
+    const product = mug();
+    const link = (id: number, fields: Partial<FileUrlResponse>): FileUrlResponse => ({
+      id,
+      url: `https://files.example/${id}.pdf`,
+      source_url: '',
+      priority: 0,
+      title: '',
+      removed_from_source: false,
+      account: testUser.id,
+      company: testUser.company,
+      product: product.id,
+      product_sku: product.sku,
+      product_name: product.name,
+      created_at: '2026-03-01T10:00:00.000Z',
+      updated_at: '2026-03-01T10:00:00.000Z',
+      ...fields,
+    });
+    const { backend, router, events } = setup(product, {
+      fileUrls: [
+        link(2, { title: 'Data sheet', priority: 2, removed_from_source: true }),
+        link(1, { title: 'User manual', priority: 1, url: 'https://files.example/mug-manual.pdf' }),
+        link(3, { title: 'Another product', product: product.id + 1 }),
+      ],
+    });
+
+    const panel = await screen.findByRole('region', { name: 'File URLs' });
+    const table = await within(panel).findByRole('table', { name: 'Product file URLs' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual(['1User manualAvailable', '2Data sheetRemoved from source']);
+    const manual = within(table).getByRole('link', { name: 'User manual' });
+    expect(manual).toHaveAttribute('href', 'https://files.example/mug-manual.pdf');
+    expect(manual).toHaveAttribute('target', '_blank');
+    expect(backend.state.requests.find((r) => r.path === '/catalog/file_urls/')?.query).toEqual({ product: String(product.id), limit: '50' });
+
+    await events.click(within(panel).getByRole('link', { name: 'Manage' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/catalog/file-urls'));
+    expect(router.state.location.search).toBe(`?product=${product.id}`);
+  });
+
+  it('says so when the product has no file URLs', async () => {
+    setup();
+    expect(await within(await screen.findByRole('region', { name: 'File URLs' })).findByText('No file URLs yet.')).toBeInTheDocument();
   });
 
   it('explains a missing id and a product that does not exist', async () => {

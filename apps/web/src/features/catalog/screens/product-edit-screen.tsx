@@ -13,6 +13,7 @@ import { errorText } from '@/lib/api-client';
 import { useProduct } from '../api/get-product';
 import { ProductDescriptionsEditor } from '../components/product-descriptions-editor';
 import { ProductEditForm } from '../components/product-edit-form';
+import { ProductFileUrls } from '../components/product-file-urls';
 import { ProductPricingSummary } from '../components/product-pricing-summary';
 import { ProductProcurementTable } from '../components/product-procurement-table';
 import { ProductStockSummary } from '../components/product-stock-summary';
@@ -30,7 +31,7 @@ function BackLink() {
   );
 }
 
-/** /catalog/products/edit?id=<id>: one product's fields, its pricing, stock, supplier mapping and descriptions. */
+/** /catalog/products/edit?id=<id>: one product's fields, its pricing, stock, supplier mapping, file URLs and descriptions. */
 export function ProductEditScreen() {
   const [searchParams] = useSearchParams();
   const id = readId(searchParams.get('id'));
@@ -97,6 +98,7 @@ export function ProductEditScreen() {
             <ProductPricingSummary product={data} />
             <ProductStockSummary productId={data.id} />
             <ProductProcurementTable productId={data.id} />
+            <ProductFileUrls productId={data.id} />
           </Stack>
         </Grid>
         <Grid size={12}>

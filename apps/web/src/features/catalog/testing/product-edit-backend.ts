@@ -4,6 +4,7 @@ import {
   DESCRIPTION_LANGUAGE_TAKEN,
   PRODUCT_TYPES,
   UpdateProductDescriptionBody,
+  type FileUrlResponse,
   type LocationResponse,
   type PriceRow,
   type ProcurementProductWithOnOrder,
@@ -123,8 +124,8 @@ const NUMERIC_FIELDS = new Set([
 
 /**
  * An in-memory back end for the product edit screen: the product and its bulk PUT (all-or-nothing,
- * errors keyed `products.<i>.<field>`, SKUs unique), the options, inventories, supplier mapping
- * and descriptions per language. `requests` records every call.
+ * errors keyed `products.<i>.<field>`, SKUs unique), the options, inventories, supplier mapping,
+ * file URLs and descriptions per language. `requests` records every call.
  */
 export function createProductEditBackend({
   products = [] as ProductResponse[],
@@ -132,6 +133,7 @@ export function createProductEditBackend({
   inventories = [] as ProductInventories[],
   procurement = [] as ProcurementProductWithOnOrder[],
   descriptions = [] as ProductDescriptionResponse[],
+  fileUrls = [] as FileUrlResponse[],
 } = {}) {
   const state = { products: [...products], descriptions: [...descriptions], requests: [] as Request[] };
 
@@ -170,6 +172,11 @@ export function createProductEditBackend({
           backorders: { count: 0, next: null, previous: null, results: [] },
         },
       });
+    }),
+    http.get(apiUrl('/catalog/file_urls/'), async ({ request }) => {
+      const url = await record(request);
+      const product = Number(url.searchParams.get('product'));
+      return HttpResponse.json(page(fileUrls.filter((f) => f.product === product).sort((x, y) => x.priority - y.priority || x.id - y.id)));
     }),
     http.get(apiUrl('/catalog/products/:id/'), async ({ params, request }) => {
       await record(request);

@@ -12,6 +12,7 @@ describe('ProductCountTiles', () => {
   it('shows the five counts, each a link to the grid filtered the same way', async () => {
     const backend = createDashboardBackend({ counts: { edited: 12, unedited: 30, mapped: 25, new: 4, 'low-in-stock': 3 } });
     server.use(...backend.handlers);
+    const renderedFrom = Date.now();
     const { events, router } = renderWithApp(<ProductCountTiles />, {
       user: testUser,
       routes: [{ path: '/catalog/products', element: <p>Product grid</p> }],
@@ -31,9 +32,10 @@ describe('ProductCountTiles', () => {
     expect(href(/^Low in stock/)).toBe('/catalog/products?low_stock=Yes');
     const since = href(/^New in/)!.replace('/catalog/products?created_at__gte=', '');
     expect(since).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    const days = (Date.now() - Date.parse(since)) / 86_400_000;
-    expect(days).toBeGreaterThanOrEqual(NEW_PRODUCT_DAYS);
-    expect(days).toBeLessThan(NEW_PRODUCT_DAYS + 1);
+    // The tile took its "now" between renderedFrom and here; a UTC midnight may fall in between.
+    const days = (from: number) => (from - Date.parse(since)) / 86_400_000;
+    expect(days(Date.now())).toBeGreaterThanOrEqual(NEW_PRODUCT_DAYS);
+    expect(days(renderedFrom)).toBeLessThan(NEW_PRODUCT_DAYS + 1);
 
     await events.click(screen.getByRole('link', { name: /^Edited products/ }));
     expect(await screen.findByText('Product grid')).toBeInTheDocument();

@@ -11,9 +11,9 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormTextField } from '@/components/form-text-field';
+import { errorBodyText } from '@/lib/error-body-text';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useCurrencies } from '../api/list-currencies';
-import { errorBodyText } from './error-body-text';
 
 /** The contract's body, with the currency as the select's text value ('' = none, prices in SEK). */
 const SupplierFormSchema = SupplierBody.omit({ currency: true, global_supplier: true }).extend({ currency: z.string() });

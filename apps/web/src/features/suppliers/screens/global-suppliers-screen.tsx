@@ -24,11 +24,11 @@ import { SearchField } from '@/components/search-field';
 import { useSnackbar } from '@/components/snackbar-provider';
 import { TableMessageRow } from '@/components/table-message-row';
 import { errorText } from '@/lib/api-client';
+import { errorBodyText } from '@/lib/error-body-text';
 import { useAdoptGlobalSupplier } from '../api/adopt-global-supplier';
 import { useGlobalSupplier } from '../api/get-global-supplier';
 import { GLOBAL_PRODUCTS_PAGE_SIZE, useGlobalSupplierProducts } from '../api/list-global-supplier-products';
 import { GLOBAL_SUPPLIERS_PAGE_SIZE, useGlobalSuppliers } from '../api/list-global-suppliers';
-import { errorBodyText } from '../components/error-body-text';
 import { useListFilters } from '@/lib/use-list-filters';
 
 /** The directory list and the chosen supplier's products each keep their own search and page in the URL. */

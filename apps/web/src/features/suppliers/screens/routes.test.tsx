@@ -1,13 +1,16 @@
 import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AppRouterProvider } from '@/app/app-router-provider';
 import { AppProviders } from '@/app/providers';
 import { routes } from '@/app/router';
 import { createBackend } from '@/test/fixtures';
-import { createTestQueryClient } from '@/test/render';
+import { createTestQueryClient, preloadRoutes } from '@/test/render';
 import { server } from '@/test/server';
 import { createGlobalSupplier, createSupplier, createSuppliersBackend } from '../testing/suppliers-backend';
+
+// The first import of the layout and the screens is not under test: done before, untimed by the finds.
+beforeAll(() => preloadRoutes(routes, '/procurement/supplier', '/global-suppliers-and-brands/products', '/procurement/supplier-feed'), 60_000);
 
 function renderApp(url: string) {
   const router = createMemoryRouter(routes, { initialEntries: [url] });

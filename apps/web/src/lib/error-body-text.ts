@@ -1,11 +1,11 @@
 import { MESSAGES } from '@kontor/contract';
-import { ApiError, errorText, fieldErrorsOf } from '@/lib/api-client';
+import { ApiError, errorText, fieldErrorsOf } from './api-client';
 
 /**
- * Spec §8: on a 400 for supplier add the server's error body is shown as flattened text,
- * `{"name": ["A supplier with this name already exists."]}` -> 'name: A supplier with this
- * name already exists.'; a 400 without a body is 'Something went wrong'. Any other failure
- * reads as the api client maps it.
+ * Spec §8: on a 400 for supplier add and file URL add the server's error body is shown as
+ * flattened text, `{"url": ["Enter a valid URL."]}` -> 'url: Enter a valid URL.' (several
+ * fields joined by spaces; `detail` and `non_field_errors` without their key); a 400 without a
+ * body is 'Something went wrong'. Any other failure reads as the api client maps it.
  */
 export function errorBodyText(error: unknown): string {
   const fieldErrors = fieldErrorsOf(error);
