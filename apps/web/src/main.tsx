@@ -4,6 +4,7 @@ import { setSessionExpiredHandler } from '@/lib/api-client';
 import { sessionQueryOptions } from '@/lib/current-user';
 import { AppRouterProvider } from './app/app-router-provider';
 import { AppProviders } from './app/providers';
+import { prefetchFirstScreen } from './app/prefetch-first-screen';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter, createSessionExpiredHandler } from './app/router';
 import { initSentry } from './app/sentry';
@@ -11,9 +12,9 @@ import { initSentry } from './app/sentry';
 void initSentry();
 
 const queryClient = createQueryClient();
-// Start-up's token refresh and user load (spec §2) start now, while the router is still
-// fetching the first screen's chunks; the StartupGate then finds them under way or done.
-void queryClient.prefetchQuery(sessionQueryOptions());
+// Start-up's token refresh and user load (spec §2) are under way (public/session-boot.js); the
+// StartupGate finds them under way or done. With a session, the first screen's list follows.
+void prefetchFirstScreen(queryClient, window.location, queryClient.prefetchQuery(sessionQueryOptions()));
 const router = createAppRouter();
 setSessionExpiredHandler(createSessionExpiredHandler(router, queryClient));
 

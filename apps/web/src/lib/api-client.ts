@@ -1,5 +1,6 @@
 import { MESSAGES, type FieldErrors, type TokenPair } from '@kontor/contract';
 import { clearAccessToken, getAccessToken, setAccessToken } from './auth-token-store';
+import { takeBootedRequest } from './session-boot';
 
 export const API_BASE = '/api';
 
@@ -122,7 +123,9 @@ let refreshInFlight: Promise<string> | null = null;
  */
 export function refreshAccessToken(): Promise<string> {
   refreshInFlight ??= (async () => {
-    const { response } = await send('/token/refresh/', { method: 'POST', body: {}, auth: false });
+    // At start-up the request is usually under way already (public/session-boot.js).
+    const booted = await takeBootedRequest('refresh')?.catch(() => undefined);
+    const response = booted ?? (await send('/token/refresh/', { method: 'POST', body: {}, auth: false })).response;
     if (!response.ok) {
       clearAccessToken();
       throw await toApiError(response);

@@ -2,6 +2,7 @@ import { MESSAGES, type UserResponse } from '@kontor/contract';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, ApiError, refreshAccessToken } from './api-client';
 import { clearAccessToken, getAccessToken } from './auth-token-store';
+import { takeBootedRequest } from './session-boot';
 
 /** The signed-in user is shared by every feature, so its query lives here rather than in a feature. */
 export const sessionKeys = {
@@ -28,7 +29,17 @@ export async function restoreSession(signal?: AbortSignal): Promise<UserResponse
       return null;
     }
   }
-  return fetchCurrentUser(signal);
+  return (await bootedUser()) ?? fetchCurrentUser(signal);
+}
+
+/** The user public/session-boot.js loaded right after its refresh; anything but a 200 is asked again the usual way. */
+async function bootedUser(): Promise<UserResponse | undefined> {
+  try {
+    const response = await takeBootedRequest('user');
+    return response?.ok ? ((await response.json()) as UserResponse) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export const sessionQueryOptions = () =>

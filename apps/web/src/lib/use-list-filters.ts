@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
 
-const readPage = (value: string | null) => {
+/** The page a URL asks for: a whole number from 0, anything else is page 0. */
+export const readPage = (value: string | null) => {
   const page = Number(value);
   return Number.isInteger(page) && page > 0 ? page : 0;
 };

@@ -1,6 +1,7 @@
 import type { Page, ProductResponse } from '@kontor/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, type QueryParams } from '@/lib/api-client';
+import { productListParamsOf } from './product-list-params';
 import { catalogKeys, PRODUCT_FILTERS, type ProductFilters, type ProductListParams } from './query-keys';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -50,3 +51,7 @@ export async function fetchMatchingProductIds(filters: ProductFilters, pageSize:
     if (!page.next || page.results.length === 0) return ids;
   }
 }
+
+/** Starts loading the list a grid URL shows, before the grid has rendered (see app/prefetch-first-screen.ts). */
+export const prefetchProductList = (queryClient: QueryClient, params: URLSearchParams) =>
+  queryClient.prefetchQuery(productsQueryOptions(productListParamsOf(params)));

@@ -65,6 +65,40 @@ const stickySx = (layout: StickyLayout, col: number) => {
   } as const;
 };
 
+/** The body rows' and cells' styles, written once for the whole grid (see GridRowBase). */
+const BODY_SX = (theme: Theme) =>
+  ({
+    '& .grid-row': {
+      display: 'grid',
+      alignItems: 'stretch',
+      borderBottom: `1px solid ${theme.palette.divider}`,
+      '--row-tint': 'transparent',
+      backgroundColor: 'var(--row-tint)',
+      '&:hover': { '--row-tint': theme.palette.action.hover },
+      '&[aria-selected="true"], &[aria-selected="true"]:hover': { '--row-tint': theme.palette.action.selected },
+    },
+    '& .grid-cell': {
+      padding: theme.spacing(0.75, 1),
+      minWidth: 0,
+      display: 'flex',
+      flexDirection: 'column',
+      justifyContent: 'center',
+      alignItems: 'stretch',
+      textAlign: 'left',
+      overflowWrap: 'anywhere',
+      '&[data-align="right"]': { alignItems: 'flex-end', textAlign: 'right' },
+      '&[data-align="center"]': { alignItems: 'center', textAlign: 'center' },
+      '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: -2 },
+    },
+    '& .sticky-cell': {
+      position: 'sticky',
+      zIndex: 1,
+      backgroundColor: theme.palette.background.paper,
+      backgroundImage: 'linear-gradient(var(--row-tint, transparent), var(--row-tint, transparent))',
+    },
+    '& .last-sticky-cell': { boxShadow: `inset -1px 0 0 ${theme.palette.divider}` },
+  }) as const;
+
 export type DataGridProps<T> = {
   label: string;
   rows: T[];
@@ -275,7 +309,7 @@ export function DataGrid<T>({
           onKeyDown={handleKeyDown}
           onClick={handleClick}
           onFocus={handleFocus}
-          sx={{ minWidth, fontSize: 14 }}
+          sx={[{ minWidth, fontSize: 14 }, BODY_SX]}
         >
           <Box
             role="rowgroup"
@@ -403,56 +437,44 @@ type GridRowProps<T> = {
   sticky: StickyLayout;
 };
 
+/**
+ * Rows and cells are plain elements styled by the grid's class rules (BODY_SX): a page of 100
+ * rows is thousands of cells, and per-cell `sx` objects cost a style serialization each.
+ */
 function GridRowBase<T>({ row, index, ariaRowIndex, activeCol, template, label, selected, measure, scrollMargin, sticky }: GridRowProps<T>) {
   return (
-    <Box
+    <div
       ref={measure}
+      className="grid-row"
       data-index={index}
       role="row"
       aria-rowindex={ariaRowIndex}
       aria-selected={selected}
       aria-label={label}
-      sx={(theme) => ({
-        display: 'grid',
-        gridTemplateColumns: template,
-        alignItems: 'stretch',
-        borderBottom: 1,
-        borderColor: 'divider',
-        '--row-tint': selected ? theme.palette.action.selected : 'transparent',
-        bgcolor: 'var(--row-tint)',
-        '&:hover': { '--row-tint': selected ? theme.palette.action.selected : theme.palette.action.hover },
-      })}
+      style={{ gridTemplateColumns: template }}
     >
       {row.getVisibleCells().map((cell, col) => {
         const align = metaOf(cell.column).align ?? 'left';
+        const left = sticky.offsets[col];
+        const isSticky = left !== null && left !== undefined;
+        const lastSticky = isSticky && (sticky.offsets[col + 1] === null || sticky.offsets[col + 1] === undefined);
         return (
-          <Box
+          <div
             key={cell.id}
+            className={isSticky ? (lastSticky ? 'grid-cell sticky-cell last-sticky-cell' : 'grid-cell sticky-cell') : 'grid-cell'}
             role="gridcell"
             aria-colindex={col + 1}
             data-row={index + 1}
             data-col={col}
+            data-align={align}
             tabIndex={activeCol === col ? 0 : -1}
-            sx={{
-              ...stickySx(sticky, col),
-              px: 1,
-              py: 0.75,
-              minWidth: 0,
-              display: 'flex',
-              flexDirection: 'column',
-              justifyContent: 'center',
-              alignItems: align === 'right' ? 'flex-end' : align === 'center' ? 'center' : 'stretch',
-              textAlign: align,
-              overflowWrap: 'anywhere',
-              scrollMarginTop: scrollMargin,
-              '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
-            }}
+            style={isSticky ? { left, scrollMarginTop: scrollMargin } : { scrollMarginLeft: sticky.width, scrollMarginTop: scrollMargin }}
           >
             {flexRender(cell.column.columnDef.cell, cell.getContext())}
-          </Box>
+          </div>
         );
       })}
-    </Box>
+    </div>
   );
 }
 

@@ -745,9 +745,6 @@ function bulkColumns(): GridColumn<ProductResponse>[] {
   ];
 }
 
-/** The API ordering fields the grid's headers sort by (ListProductsQuery `ordering`). */
-export const SORT_FIELDS = ['sku', 'name', 'qty_in_stock', 'price', 'margin', 'margin_percent'] as const;
-
 /** The column set of each view (spec §2 "Catalog product grid"), with a selection column first. */
 export function productColumns(view: CatalogView): GridColumn<ProductResponse>[] {
   switch (view) {

@@ -2,9 +2,7 @@ import {
   DEFAULT_DESCRIPTION_LANGUAGE,
   LANGUAGES,
   MESSAGES,
-  MarginBand,
   PAGE_SIZE,
-  PRODUCT_TYPES,
   type Language,
   type ProductDescriptionResponse,
   type ProductPatch,
@@ -43,7 +41,8 @@ import { useProductDescriptions } from '../api/list-product-descriptions';
 import { useProductTypes } from '../api/list-product-types';
 import { fetchMatchingProductIds, useProducts } from '../api/list-products';
 import { useSupplierOptions } from '../api/list-supplier-options';
-import { catalogKeys, PRODUCT_FILTERS, type ProductFilters } from '../api/query-keys';
+import { DEFAULT_ORDERING, PAGE_SIZES, productListParamsOf } from '../api/product-list-params';
+import { catalogKeys, PRODUCT_FILTERS } from '../api/query-keys';
 import { useSaveProductDescription } from '../api/save-product-description';
 import { updateProducts, useUpdateProducts } from '../api/update-products';
 import { BULK_CHUNK, BulkRunError, runInChunks, type BulkProgress } from '../components/bulk-run';
@@ -53,7 +52,6 @@ import {
   CATALOG_VIEWS,
   ColumnContextValue,
   ESTIMATED_ROW_HEIGHT,
-  SORT_FIELDS,
   VIEW_LABELS,
   productColumns,
   type CatalogView,
@@ -63,40 +61,10 @@ import {
 } from '../components/product-columns';
 import { SetFieldDialog } from '../components/set-field-dialog';
 
-const PAGE_SIZES = [25, 50, 100] as const;
 const URL_FILTERS = [...PRODUCT_FILTERS, 'limit', 'ordering'] as const;
-const DEFAULT_ORDERING = 'sku';
-/** The URL's ordering when the grid can sort by it (`field` or `-field`), else SKU order. */
-const orderingOf = (value: string) => (SORT_FIELDS.some((field) => value === field || value === `-${field}`) ? value : DEFAULT_ORDERING);
-const YES_NO_VALUES = ['Yes', 'No'];
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const PRODUCT_TYPE_VALUES: readonly string[] = PRODUCT_TYPES.map((type) => type.value);
 
 const oneOf = <T extends string>(value: string | null, allowed: readonly T[]): T | undefined =>
   value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
-
-/** A hand-edited or outdated URL filters nothing rather than failing the list with a 400. */
-function cleanFilters(raw: Record<string, string>): ProductFilters {
-  const filters = Object.fromEntries(PRODUCT_FILTERS.map((name) => [name, raw[name] ?? ''])) as ProductFilters;
-  for (const name of PRODUCT_FILTERS) {
-    const value = filters[name];
-    if (!value) continue;
-    const valid =
-      name === 'search'
-        ? true
-        : name === 'margin_band'
-          ? MarginBand.safeParse(value).success
-          : name === 'product_type'
-            ? PRODUCT_TYPE_VALUES.includes(value)
-            : name === 'supplier'
-              ? /^[1-9]\d{0,9}$/.test(value)
-              : name.includes('__')
-                ? DAY.test(value)
-                : YES_NO_VALUES.includes(value);
-    if (!valid) filters[name] = '';
-  }
-  return filters;
-}
 
 function bulkFailureText(error: unknown, total: number): string {
   if (!(error instanceof BulkRunError)) return serverMessage(error);
@@ -119,16 +87,15 @@ export function CatalogProductsScreen({ stockActions }: CatalogProductsScreenPro
   const showSnackbar = useSnackbar();
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
-  const { filters: rawFilters, page, setFilters, setFilter, setPage } = useListFilters(URL_FILTERS);
-  const filters = cleanFilters(rawFilters);
-  const limit = PAGE_SIZES.find((size) => String(size) === rawFilters.limit) ?? PAGE_SIZE.catalog;
+  const { setFilters, setFilter, setPage } = useListFilters(URL_FILTERS);
+  const listParams = productListParamsOf(searchParams);
+  const { filters, page, limit, ordering } = listParams;
   const view: CatalogView = oneOf(searchParams.get('view'), CATALOG_VIEWS) ?? 'default';
   const language: Language = oneOf(searchParams.get('language'), LANGUAGES) ?? DEFAULT_DESCRIPTION_LANGUAGE;
   const machineOnly = searchParams.get('machine_translation') === 'true';
   const originalOnly = searchParams.get('original_content') === 'true';
 
-  const ordering = orderingOf(rawFilters.ordering);
-  const products = useProducts({ filters, page, limit, ordering });
+  const products = useProducts(listParams);
   const data = products.data;
   const rows = data?.results ?? [];
   const ids = rows.map((row) => row.id);
