@@ -27,6 +27,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
-    testTimeout: 15_000,
+    // Whole-app route tests render the shell and a screen from cold modules: on a loaded 2-core
+    // CI machine some took 15 s. A missing element still fails, through findBy's own limit.
+    testTimeout: 30_000,
   },
 });

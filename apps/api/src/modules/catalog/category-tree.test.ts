@@ -187,7 +187,8 @@ describe('catalog category tree under random edits', () => {
     for (const [kind, n] of Object.entries(counts)) expect(n, kind).toBeGreaterThan(0);
     // Depth really was exercised.
     expect(Math.max(...(await loadTree(db, tenant.companyId)).map((n) => n.level))).toBeGreaterThanOrEqual(3);
-  });
+    // 200 steps, each a transaction and a full check: ~10 s alone, more on a loaded CI machine.
+  }, 120_000);
 
   it('serializes concurrent edits of one company (same titles, moves, creates) into a consistent tree', async () => {
     const tenant = await createTenant(app);
