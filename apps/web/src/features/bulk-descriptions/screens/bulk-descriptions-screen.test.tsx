@@ -129,7 +129,7 @@ describe('BulkDescriptionsScreen', () => {
     expect(screen.queryByText(/Translation goes from SV/)).not.toBeInTheDocument();
   });
 
-  it('machine translate selected: batches in the grid’s order, review, and saves only the accepted rows', { timeout: 30_000 }, async () => {
+  it('machine translate selected: batches in the grid’s order, review, and saves only the accepted rows', async () => {
     const products = [lamp, chair, stool, ...testProducts(3, (i) => ({ descriptions: { SV: { name: `Produkt ${i + 1}` } } }))];
     const backend = createBulkDescriptionsBackend({ products, saveDelayMs: 20 });
     server.use(...backend.handlers);

@@ -40,8 +40,7 @@ function setup(route = ROUTE, options: Parameters<typeof createCatalogBackend>[0
 }
 
 describe('CatalogProductsScreen', () => {
-  // A long walk through the screen: on a loaded 2-core CI machine it has taken 10-15 s.
-  it('shows each view with its columns, the view kept in the URL', { timeout: 30_000 }, async () => {
+  it('shows each view with its columns, the view kept in the URL', async () => {
     const shelf = createLocationOption({ name: 'Main shelf', abbreviation_slug: 'MS' });
     const drill = createCatalogProduct({
       sku: 'DRILL-1',

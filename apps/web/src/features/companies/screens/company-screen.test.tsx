@@ -12,8 +12,7 @@ describe('CompanyScreen', () => {
   // The storefront connection section loads beside the company; not connected unless a test says so.
   beforeEach(() => server.use(http.get(apiUrl('/customers/storefront/'), () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 }))));
 
-  // A long walk through the screen: on a loaded 2-core CI machine it has taken 10-15 s.
-  it('saves the company with PUT and says so', { timeout: 30_000 }, async () => {
+  it('saves the company with PUT and says so', async () => {
     let company = createCompany();
     const puts: unknown[] = [];
     server.use(
