@@ -19,6 +19,8 @@ export default tseslint.config(
   // Playwright fixtures take their dependencies by destructuring, `{}` when they have none.
   { files: ['e2e/**/*.ts'], rules: { 'no-empty-pattern': 'off' } },
   { files: ['**/*.d.ts'], rules: { '@typescript-eslint/consistent-type-definitions': 'off' } },
+  // Classic scripts the browser runs as they are (public/session-boot.js).
+  { files: ['apps/web/public/**/*.js'], languageOptions: { globals: { ...globals.browser }, sourceType: 'script' } },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
