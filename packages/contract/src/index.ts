@@ -22,3 +22,4 @@ export * from './catalog-descriptions-bulk.js';
 export * from './dashboard.js';
 export * from './customer-orders.js';
 export * from './catalog-images.js';
+export * from './taxonomies.js';

@@ -10,3 +10,4 @@ export * from './catalog-media.js';
 export * from './catalog-categories.js';
 export * from './procurement.js';
 export * from './customers.js';
+export * from './taxonomies.js';
