@@ -206,7 +206,7 @@ test('supplier categories mapped to catalog categories, images added to a suppli
   await expect(page).toHaveURL(/\/procurements-and-suppliers\/categories\/edit\?id=\d+/);
   const editForm = page.getByRole('form', { name: 'Edit supplier category' });
   await editForm.getByRole('combobox', { name: 'Catalog categories' }).fill('Träd');
-  await page.getByRole('option', { name: 'Trädgård' }).click();
+  await page.getByRole('option', { name: 'Trädgård', exact: true }).click();
   // The list stays open for more picks; Escape closes it.
   await editForm.getByRole('combobox', { name: 'Catalog categories' }).press('Escape');
   await editForm.getByRole('button', { name: 'Save' }).click();

@@ -44,6 +44,10 @@ export const CatalogCategoryResponse = z.object({
   procurement_category_ids: z.array(z.number().int()),
   /** How many catalog products sit directly in it. */
   products_count: z.number().int(),
+  /** The Google taxonomy item (GoogleTaxonomyItemResponse.id) the category maps to in feeds. */
+  google_taxonomy: z.number().int().nullable(),
+  /** The Facebook (Meta) taxonomy item (FacebookTaxonomyItemResponse.id) the category maps to. */
+  facebook_taxonomy: z.number().int().nullable(),
 });
 export type CatalogCategoryResponse = z.infer<typeof CatalogCategoryResponse>;
 export const CatalogCategoryPage = page(CatalogCategoryResponse);
@@ -89,6 +93,8 @@ const editable = {
   db_id: z.number().int('A valid integer is required.').min(0).max(2_147_483_647).nullable().optional(),
   parent: PkValue.nullable().optional(),
   procurement_category_ids: idList.optional(),
+  google_taxonomy: PkValue.nullable().optional(),
+  facebook_taxonomy: PkValue.nullable().optional(),
 };
 
 /** POST: a new category goes last among its siblings unless `order` says where. */

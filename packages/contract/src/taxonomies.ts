@@ -36,7 +36,11 @@ export type FacebookTaxonomyPage = z.infer<typeof FacebookTaxonomyPage>;
  * must match); `linked` True/False keeps only the items the caller has (or has not) linked;
  * ordering slug_en (default), slug_sv, taxonomy_id, level. Google pages 25, Facebook 50 (spec §9).
  */
-export const ListTaxonomyItemsQuery = listQuery({ taxonomy_id: ['exact', 'in'], level: ['exact', 'lte'] }, { linked: BoolString.optional() });
+export const ListTaxonomyItemsQuery = listQuery(
+  // id/id__in: the category editor names the items a category is mapped to (google_taxonomy, facebook_taxonomy).
+  { id: ['exact', 'in'], taxonomy_id: ['exact', 'in'], level: ['exact', 'lte'] },
+  { linked: BoolString.optional() },
+);
 export type ListTaxonomyItemsQuery = z.infer<typeof ListTaxonomyItemsQuery>;
 
 export const GoogleTaxonomyLinkResponse = z.object({

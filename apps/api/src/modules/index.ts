@@ -25,6 +25,7 @@ import { notificationsRoutes } from './notifications/notifications.routes.js';
 import { bookmarksRoutes } from './users/bookmarks.routes.js';
 import { companiesRoutes } from './users/companies.routes.js';
 import { usersRoutes } from './users/users.routes.js';
+import { taxonomiesRoutes } from './taxonomies/taxonomies.routes.js';
 
 /**
  * Every domain's routes, registered under /api. A new module adds itself here.
@@ -56,4 +57,5 @@ export const apiModules: FastifyPluginAsync[] = [
   jobsRoutes,
   feedsRoutes,
   dashboardRoutes,
+  taxonomiesRoutes,
 ];

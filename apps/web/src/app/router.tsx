@@ -231,6 +231,33 @@ export const routes: RouteObject[] = [
                     handle: handle('Company preferences'),
                     lazy: async () => ({ Component: (await import('@/features/companies/screens/company-screen')).CompanyScreen }),
                   },
+                  {
+                    path: 'preferences',
+                    children: [
+                      {
+                        path: 'facebook-product-taxonomies-selection',
+                        handle: handle('Facebook taxonomy selection'),
+                        lazy: async () => ({
+                          Component: (await import('@/features/taxonomies/screens/facebook-taxonomy-selection-screen')).FacebookTaxonomySelectionScreen,
+                        }),
+                      },
+                    ],
+                  },
+                  {
+                    path: 'miscellaneous',
+                    children: [
+                      {
+                        path: 'facebook-product-taxonomies',
+                        handle: handle('Facebook taxonomy'),
+                        lazy: async () => ({ Component: (await import('@/features/taxonomies/screens/taxonomy-list-screen')).FacebookTaxonomiesScreen }),
+                      },
+                      {
+                        path: 'google-product-taxonomies',
+                        handle: handle('Google taxonomy'),
+                        lazy: async () => ({ Component: (await import('@/features/taxonomies/screens/taxonomy-list-screen')).GoogleTaxonomiesScreen }),
+                      },
+                    ],
+                  },
                 ],
               },
             ],

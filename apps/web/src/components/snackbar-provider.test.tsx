@@ -54,4 +54,28 @@ describe('SnackbarProvider', () => {
     act(() => vi.advanceTimersByTime(2000));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
+
+  it('keeps a new message open when the previous one is closed in the same moment', () => {
+    // The shown message's hide timer (or close button) can fire while a new message is being
+    // rendered: that close belongs to the old message only.
+    vi.useFakeTimers();
+    function Racer() {
+      const showSnackbar = useSnackbar();
+      const handleClick = () => {
+        showSnackbar('Removed');
+        screen.getByRole('button', { name: 'close' }).click();
+      };
+      return <button onClick={handleClick}>Race</button>;
+    }
+    render(
+      <SnackbarProvider>
+        <Trigger message="Saved" />
+        <Racer />
+      </SnackbarProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Show Saved' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Race' }));
+    act(() => vi.advanceTimersByTime(1000));
+    expect(screen.getByRole('alert')).toHaveTextContent('Removed');
+  });
 });

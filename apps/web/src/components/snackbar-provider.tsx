@@ -14,17 +14,19 @@ const SnackbarContext = createContext<ShowSnackbar | null>(null);
 /** The one snackbar of the app (DESIGN §6): hides after 4000 ms, has a close button; a new message replaces the shown one. */
 export function SnackbarProvider({ children }: { children: ReactNode }) {
   const [message, setMessage] = useState<Message | null>(null);
-  const [open, setOpen] = useState(false);
+  // Closing names the message it closes: a hide timer or a close click of the previous
+  // message that lands while a new one is being shown must not close the new one.
+  const [closedId, setClosedId] = useState<number | null>(null);
+  const open = message !== null && message.id !== closedId;
 
   const showSnackbar = useCallback<ShowSnackbar>((text, severity = 'success') => {
     setMessage((previous) => ({ id: (previous?.id ?? 0) + 1, text, severity }));
-    setOpen(true);
   }, []);
 
-  const handleClose = (_event?: unknown, reason?: SnackbarCloseReason) => {
+  const closeMessage = (id: number | undefined, reason?: SnackbarCloseReason) => {
     // A click elsewhere on the page should not swallow the message before it is read.
-    if (reason === 'clickaway') return;
-    setOpen(false);
+    if (reason === 'clickaway' || id === undefined) return;
+    setClosedId(id);
   };
 
   return (
@@ -34,9 +36,9 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
         key={message?.id}
         open={open}
         autoHideDuration={SNACKBAR_AUTO_HIDE_MS}
-        onClose={handleClose}
+        onClose={(_event, reason) => closeMessage(message?.id, reason)}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-        slotProps={{ transition: { onExited: () => setMessage(null) } }}
+        slotProps={{ transition: { onExited: () => setMessage((current) => (current?.id === closedId ? null : current)) } }}
       >
         {message ? (
           <Alert
@@ -44,7 +46,7 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
             variant="filled"
             sx={{ alignItems: 'center', minWidth: 280 }}
             action={
-              <IconButton aria-label="close" color="inherit" size="small" onClick={() => handleClose()}>
+              <IconButton aria-label="close" color="inherit" size="small" onClick={() => closeMessage(message.id)}>
                 <CloseIcon fontSize="small" />
               </IconButton>
             }

@@ -15,7 +15,16 @@ import {
   type UpdateCatalogCategoryBody,
 } from '@kontor/contract';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { catalogCategories, catalogImages, catalogProductCategories, procurementCategories, procurementCategoryMappings } from '../../db/schema/index.js';
+import {
+  catalogCategories,
+  catalogCategoryTaxonomies,
+  catalogImages,
+  catalogProductCategories,
+  facebookTaxonomyItems,
+  googleTaxonomyItems,
+  procurementCategories,
+  procurementCategoryMappings,
+} from '../../db/schema/index.js';
 import type { Ctx } from '../../http/context.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { buildListQuery, type ListSpec } from '../../http/filters.js';
@@ -37,7 +46,11 @@ type CategoryFields = z.output<typeof UpdateCatalogCategoryBody>;
 /** `${publicUrl}/api/catalog/categories/{id}/`, as DRF's HyperlinkedIdentityField renders it. */
 const resourceUrl = (publicUrl: string, id: number) => `${publicUrl.replace(/\/$/, '')}/api/catalog/categories/${id}/`;
 
-const toResponse = (publicUrl: string, r: CategoryRow, mapped: number[], productsCount: number): CatalogCategoryResponse => ({
+/** The channel categories a category maps to (catalog_category_taxonomies); none until one is set. */
+type TaxonomyMapping = { googleTaxonomyId: number | null; facebookTaxonomyId: number | null };
+const NO_TAXONOMY: TaxonomyMapping = { googleTaxonomyId: null, facebookTaxonomyId: null };
+
+const toResponse = (publicUrl: string, r: CategoryRow, mapped: number[], productsCount: number, taxonomy: TaxonomyMapping): CatalogCategoryResponse => ({
   id: r.id,
   url: resourceUrl(publicUrl, r.id),
   slug: r.slug,
@@ -62,15 +75,18 @@ const toResponse = (publicUrl: string, r: CategoryRow, mapped: number[], product
   rght: r.rght,
   tree_id: r.treeId,
   level: r.level,
+  google_taxonomy: taxonomy.googleTaxonomyId,
+  facebook_taxonomy: taxonomy.facebookTaxonomyId,
   procurement_category_ids: mapped,
   products_count: productsCount,
 });
 
-/** Adds each row's procurement mappings and product count: two queries for any number of rows. */
+/** Adds each row's procurement mappings, product count and taxonomies: three queries for any number of rows. */
 async function toResponses(db: DbOrTx, publicUrl: string, rows: CategoryRow[]): Promise<CatalogCategoryResponse[]> {
   const ids = rows.map((r) => r.id);
   const mapped = new Map<number, number[]>(ids.map((id) => [id, []]));
   const counts = new Map<number, number>();
+  const taxonomies = new Map<number, TaxonomyMapping>();
   if (ids.length) {
     const links = await db
       .select({ catalogId: procurementCategoryMappings.catalogCategoryId, procurementId: procurementCategoryMappings.procurementCategoryId })
@@ -84,8 +100,10 @@ async function toResponses(db: DbOrTx, publicUrl: string, rows: CategoryRow[]): 
       .where(inArray(catalogProductCategories.categoryId, ids))
       .groupBy(catalogProductCategories.categoryId);
     for (const p of products) counts.set(p.categoryId, Number(p.n));
+    const channels = await db.select().from(catalogCategoryTaxonomies).where(inArray(catalogCategoryTaxonomies.categoryId, ids));
+    for (const t of channels) taxonomies.set(t.categoryId, t);
   }
-  return rows.map((r) => toResponse(publicUrl, r, mapped.get(r.id) ?? [], counts.get(r.id) ?? 0));
+  return rows.map((r) => toResponse(publicUrl, r, mapped.get(r.id) ?? [], counts.get(r.id) ?? 0, taxonomies.get(r.id) ?? NO_TAXONOMY));
 }
 
 const categoryList: ListSpec = {
@@ -195,6 +213,30 @@ async function checkProcurementCategories(tx: Tx, companyId: number, ids: number
   return unique;
 }
 
+/** Taxonomy items are platform-wide reference data: any existing item may be chosen. */
+async function checkTaxonomies(tx: Tx, body: Pick<CategoryFields, 'google_taxonomy' | 'facebook_taxonomy'>, errors: FieldErrors): Promise<void> {
+  if (body.google_taxonomy != null) {
+    const [item] = await tx.select({ id: googleTaxonomyItems.id }).from(googleTaxonomyItems).where(eq(googleTaxonomyItems.id, body.google_taxonomy));
+    if (!item) errors.google_taxonomy = [invalidPk(body.google_taxonomy)];
+  }
+  if (body.facebook_taxonomy != null) {
+    const [item] = await tx.select({ id: facebookTaxonomyItems.id }).from(facebookTaxonomyItems).where(eq(facebookTaxonomyItems.id, body.facebook_taxonomy));
+    if (!item) errors.facebook_taxonomy = [invalidPk(body.facebook_taxonomy)];
+  }
+}
+
+/** Sets the channel categories the body names; one it leaves out keeps its value. */
+async function writeTaxonomies(tx: Tx, companyId: number, categoryId: number, body: Pick<CategoryFields, 'google_taxonomy' | 'facebook_taxonomy'>) {
+  const changes: Partial<TaxonomyMapping> = {};
+  if (body.google_taxonomy !== undefined) changes.googleTaxonomyId = body.google_taxonomy;
+  if (body.facebook_taxonomy !== undefined) changes.facebookTaxonomyId = body.facebook_taxonomy;
+  if (Object.keys(changes).length === 0) return;
+  await tx
+    .insert(catalogCategoryTaxonomies)
+    .values({ categoryId, companyId, ...changes })
+    .onConflictDoUpdate({ target: catalogCategoryTaxonomies.categoryId, set: { ...changes, updatedAt: new Date() } });
+}
+
 /** Replaces, from the catalog side, which procurement categories feed this one. */
 async function replaceMappings(tx: Tx, catalogCategoryId: number, procurementIds: number[]): Promise<void> {
   await tx.delete(procurementCategoryMappings).where(eq(procurementCategoryMappings.catalogCategoryId, catalogCategoryId));
@@ -286,6 +328,7 @@ export async function createCatalogCategory(ctx: Ctx, publicUrl: string, body: z
     const errors: FieldErrors = {};
     await checkParent(tx, companyId, body.parent, undefined, errors);
     await checkImage(tx, companyId, body.image, errors);
+    await checkTaxonomies(tx, body, errors);
     const procurementIds = await checkProcurementCategories(tx, companyId, body.procurement_category_ids, errors);
     const placement = await planPlacement(tx, companyId, { parentId: body.parent ?? null, position: body.order }, 'order', errors);
     if (Object.keys(errors).length || !placement) throw badRequest(errors);
@@ -296,6 +339,7 @@ export async function createCatalogCategory(ctx: Ctx, publicUrl: string, body: z
     await applyPlacement(tx, companyId, row!.id, placement);
     if (body.default_category) await clearDefaultCategory(tx, companyId, row!.id);
     if (procurementIds?.length) await replaceMappings(tx, row!.id, procurementIds);
+    await writeTaxonomies(tx, companyId, row!.id, body);
     return row!.id;
   });
   return loadCategory(ctx.db, publicUrl, companyId, id);
@@ -315,6 +359,7 @@ export async function updateCatalogCategory(ctx: Ctx, publicUrl: string, id: num
     const errors: FieldErrors = {};
     await checkParent(tx, companyId, body.parent, id, errors);
     await checkImage(tx, companyId, body.image, errors);
+    await checkTaxonomies(tx, body, errors);
     const procurementIds = await checkProcurementCategories(tx, companyId, body.procurement_category_ids, errors);
     const parentId = body.parent === undefined ? current.parentId : body.parent;
     const moves = parentId !== current.parentId || body.order !== undefined;
@@ -327,6 +372,7 @@ export async function updateCatalogCategory(ctx: Ctx, publicUrl: string, id: num
     if (placement) await applyPlacement(tx, companyId, id, placement);
     if (body.default_category) await clearDefaultCategory(tx, companyId, id);
     if (procurementIds !== undefined) await replaceMappings(tx, id, procurementIds);
+    await writeTaxonomies(tx, companyId, id, body);
   });
   return loadCategory(ctx.db, publicUrl, companyId, id);
 }

@@ -7,11 +7,20 @@ import {
   positionTooLargeMessage,
   type CatalogCategoryResponse,
 } from '@kontor/contract';
-import { catalogCategories, catalogImages, catalogProductCategories, procurementCategoryMappings } from '../../db/schema/index.js';
+import {
+  catalogCategories,
+  catalogCategoryTaxonomies,
+  catalogImages,
+  catalogProductCategories,
+  facebookTaxonomyItems,
+  googleTaxonomyItems,
+  procurementCategoryMappings,
+} from '../../db/schema/index.js';
 import { as, createTenant, createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
 import { insertProcurementCategory, insertSupplier } from '../procurement/procurement.factories.js';
 import { insertProduct } from './catalog.factories.js';
 import { loadTree, outline, treeViolations } from './category-tree.invariants.js';
+import { importTaxonomyFile } from '../taxonomies/import.js';
 
 let app: TestApp;
 let me: Tenant;
@@ -111,6 +120,8 @@ describe('POST /api/catalog/categories/', () => {
         'created_at',
         'db_id',
         'default_category',
+        'facebook_taxonomy',
+        'google_taxonomy',
         'id',
         'image',
         'include_root_in_slug',
@@ -571,5 +582,72 @@ describe('catalog categories: tenancy and auth', () => {
       const res = await as(app, null, { method, url, payload: method === 'GET' || method === 'DELETE' ? undefined : { title: 'x' } });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
     }
+  });
+});
+
+describe('catalog categories: Google and Meta taxonomy mapping', () => {
+  let googleItems: number[];
+  let facebookItems: number[];
+  beforeAll(async () => {
+    await importTaxonomyFile(db(), 'google', 'en-US', '536 - Home & Garden\n594 - Home & Garden > Lighting');
+    await importTaxonomyFile(db(), 'facebook', 'en-US', 'category_id,category\n377,home\n378,home > lighting');
+    googleItems = (await db().select().from(googleTaxonomyItems).orderBy(googleTaxonomyItems.taxonomyId)).map((r) => r.id);
+    facebookItems = (await db().select().from(facebookTaxonomyItems).orderBy(facebookTaxonomyItems.taxonomyId)).map((r) => r.id);
+  });
+  const stored = async (categoryId: number) =>
+    (await db().select().from(catalogCategoryTaxonomies).where(eq(catalogCategoryTaxonomies.categoryId, categoryId)))[0];
+
+  it('maps nothing until told, then stores one Google and one Meta item per category', async () => {
+    const plain = await create(me, { title: 'Unmapped' });
+    expect(plain).toMatchObject({ google_taxonomy: null, facebook_taxonomy: null });
+    expect(await stored(plain.id)).toBeUndefined();
+
+    const lamps = await create(me, { title: 'Lamps', google_taxonomy: googleItems[1], facebook_taxonomy: facebookItems[1] });
+    expect(lamps).toMatchObject({ google_taxonomy: googleItems[1], facebook_taxonomy: facebookItems[1] });
+    expect(await stored(lamps.id)).toMatchObject({ companyId: me.companyId, googleTaxonomyId: googleItems[1], facebookTaxonomyId: facebookItems[1] });
+    expect((await get(me, lamps.id)).google_taxonomy).toBe(googleItems[1]);
+    const listed = (await as(app, me, { method: 'GET', url: `${CATEGORIES}?id=${lamps.id}` })).json();
+    expect(listed.results[0]).toMatchObject({ google_taxonomy: googleItems[1], facebook_taxonomy: facebookItems[1] });
+  });
+
+  it('PATCH changes only the channel it names, null clears it, and PUT keeps what it leaves out', async () => {
+    const lamps = await create(me, { title: 'Lamps too', google_taxonomy: googleItems[0] });
+    const url = `${CATEGORIES}${lamps.id}/`;
+    const patched = await as(app, me, { method: 'PATCH', url, payload: { facebook_taxonomy: facebookItems[0] } });
+    expect(patched.json()).toMatchObject({ google_taxonomy: googleItems[0], facebook_taxonomy: facebookItems[0] });
+    const cleared = await as(app, me, { method: 'PATCH', url, payload: { google_taxonomy: null } });
+    expect(cleared.json()).toMatchObject({ google_taxonomy: null, facebook_taxonomy: facebookItems[0] });
+    const put = await as(app, me, { method: 'PUT', url, payload: { title: 'Lamps too', google_taxonomy: googleItems[1] } });
+    expect(put.json()).toMatchObject({ google_taxonomy: googleItems[1], facebook_taxonomy: facebookItems[0] });
+  });
+
+  it('refuses unknown items with 400 and changes nothing', async () => {
+    const lamps = await create(me, { title: 'Lamps three', google_taxonomy: googleItems[0] });
+    const before = await stored(lamps.id);
+    const bad = await as(app, me, {
+      method: 'PATCH',
+      url: `${CATEGORIES}${lamps.id}/`,
+      payload: { title: 'Renamed', google_taxonomy: 999_999, facebook_taxonomy: 888_888 },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({
+      google_taxonomy: ['Invalid pk "999999" - object does not exist.'],
+      facebook_taxonomy: ['Invalid pk "888888" - object does not exist.'],
+    });
+    expect((await as(app, me, { method: 'PATCH', url: `${CATEGORIES}${lamps.id}/`, payload: { google_taxonomy: 'x' } })).statusCode).toBe(400);
+    expect(await stored(lamps.id)).toEqual(before);
+    expect((await get(me, lamps.id)).title).toBe('Lamps three');
+
+    const created = await as(app, me, { method: 'POST', url: CATEGORIES, payload: { title: 'Never made', facebook_taxonomy: 777_777 } });
+    expect(created.json()).toEqual({ facebook_taxonomy: ['Invalid pk "777777" - object does not exist.'] });
+    expect(await db().select().from(catalogCategories).where(eq(catalogCategories.title, 'Never made'))).toEqual([]);
+  });
+
+  it("cannot map another company's category (404), nor without a token (401)", async () => {
+    const theirs = await create(other, { title: 'Theirs', google_taxonomy: googleItems[0] });
+    const url = `${CATEGORIES}${theirs.id}/`;
+    expect((await as(app, me, { method: 'PATCH', url, payload: { google_taxonomy: googleItems[1] } })).statusCode).toBe(404);
+    expect((await as(app, null, { method: 'PATCH', url, payload: { google_taxonomy: googleItems[1] } })).statusCode).toBe(401);
+    expect((await stored(theirs.id))?.googleTaxonomyId).toBe(googleItems[0]);
   });
 });

@@ -2,10 +2,13 @@ import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
 import AssignmentTurnedInOutlinedIcon from '@mui/icons-material/AssignmentTurnedInOutlined';
 import AttachFileOutlinedIcon from '@mui/icons-material/AttachFileOutlined';
 import CategoryOutlinedIcon from '@mui/icons-material/CategoryOutlined';
+import ChecklistOutlinedIcon from '@mui/icons-material/ChecklistOutlined';
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
 import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
+import FacebookOutlinedIcon from '@mui/icons-material/FacebookOutlined';
 import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
 import Inventory2OutlinedIcon from '@mui/icons-material/Inventory2Outlined';
+import LabelOutlinedIcon from '@mui/icons-material/LabelOutlined';
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
 import PercentOutlinedIcon from '@mui/icons-material/PercentOutlined';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
@@ -196,6 +199,30 @@ export const NAV_ITEMS: NavItem[] = [
     icon: <ReceiptOutlinedIcon />,
     match: under('/customers/orders'),
     section: 'Customers',
+  },
+  {
+    key: 'google-taxonomies',
+    label: 'Google taxonomy',
+    to: '/miscellaneous/google-product-taxonomies',
+    icon: <LabelOutlinedIcon />,
+    match: under('/miscellaneous/google-product-taxonomies'),
+    section: 'Taxonomies',
+  },
+  {
+    key: 'facebook-taxonomies',
+    label: 'Facebook taxonomy',
+    to: '/miscellaneous/facebook-product-taxonomies',
+    icon: <FacebookOutlinedIcon />,
+    match: under('/miscellaneous/facebook-product-taxonomies'),
+    section: 'Taxonomies',
+  },
+  {
+    key: 'facebook-taxonomy-selection',
+    label: 'Facebook selection',
+    to: '/preferences/facebook-product-taxonomies-selection',
+    icon: <ChecklistOutlinedIcon />,
+    match: under('/preferences/facebook-product-taxonomies-selection'),
+    section: 'Taxonomies',
   },
 ];
 

@@ -15,6 +15,7 @@ import { FormTextField } from '@/components/form-text-field';
 import { applyServerErrors } from '@/lib/form-errors';
 import { pathOf, subtreeIds, visibleRows, type CategoryTree } from '../tree';
 import { ProcurementCategoriesField } from './procurement-categories-field';
+import { TaxonomyField } from './taxonomy-field';
 
 /** The inputs hold text ('' = a root for parent); the output is the contract's PATCH body, checked as the server checks it. */
 const EditFormSchema = z
@@ -30,6 +31,8 @@ const EditFormSchema = z
     news_category: z.boolean(),
     include_root_in_slug: z.boolean(),
     procurement_category_ids: z.array(z.number()),
+    google_taxonomy: z.number().nullable(),
+    facebook_taxonomy: z.number().nullable(),
   })
   .transform((values): UpdateCatalogCategoryBody => ({ ...values, parent: values.parent === '' ? null : Number(values.parent) }))
   .pipe(UpdateCatalogCategoryBody);
@@ -47,6 +50,8 @@ const FIELDS = [
   'news_category',
   'include_root_in_slug',
   'procurement_category_ids',
+  'google_taxonomy',
+  'facebook_taxonomy',
 ] as const;
 type Flag = 'active' | 'visible' | 'default_category' | 'news_category' | 'include_root_in_slug';
 const FLAGS: { name: Flag; label: string }[] = [
@@ -69,6 +74,8 @@ const toFormValues = (category: CatalogCategoryResponse): FormValues => ({
   news_category: category.news_category,
   include_root_in_slug: category.include_root_in_slug,
   procurement_category_ids: category.procurement_category_ids,
+  google_taxonomy: category.google_taxonomy,
+  facebook_taxonomy: category.facebook_taxonomy,
 });
 
 type CategoryEditPanelProps = {
@@ -136,6 +143,36 @@ export function CategoryEditPanel({ category, tree, pending, onSave }: CategoryE
           name="procurement_category_ids"
           render={({ field, fieldState }) => (
             <ProcurementCategoriesField value={field.value} onChange={field.onChange} disabled={pending} error={fieldState.error?.message} />
+          )}
+        />
+        <Controller
+          control={control}
+          name="google_taxonomy"
+          render={({ field, fieldState }) => (
+            <TaxonomyField
+              channel="google"
+              label="Google category"
+              helperText="The Google product category (google_product_category) of its products in feeds."
+              value={field.value}
+              onChange={field.onChange}
+              disabled={pending}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="facebook_taxonomy"
+          render={({ field, fieldState }) => (
+            <TaxonomyField
+              channel="facebook"
+              label="Meta category"
+              helperText="The Facebook product category (fb_product_category) of its products in Meta catalogs."
+              value={field.value}
+              onChange={field.onChange}
+              disabled={pending}
+              error={fieldState.error?.message}
+            />
           )}
         />
         <FormTextField control={control} name="comments" label="Comments" fullWidth multiline minRows={2} />

@@ -50,6 +50,8 @@ export const createCategory = (overrides: Partial<CatalogCategoryResponse> = {})
     level: 0,
     procurement_category_ids: [],
     products_count: 0,
+    google_taxonomy: null,
+    facebook_taxonomy: null,
     ...overrides,
   };
 };
@@ -86,6 +88,13 @@ export const createSupplierCategory = (overrides: Partial<ProcurementCategoryRes
   };
 };
 
+/** A taxonomy item as GET /taxonomies/{channel}/ lists it (the picker reads id, taxonomy_id, slug_en). */
+export type TaxonomyRow = { id: number; taxonomy_id: number; slug_en: string; slug_sv: string; level: number };
+export const createTaxonomyRow = (overrides: Partial<TaxonomyRow> & Pick<TaxonomyRow, 'slug_en'>): TaxonomyRow => {
+  const id = overrides.id ?? ++nextId;
+  return { id, taxonomy_id: id + 10_000, slug_sv: overrides.slug_en, level: 0, ...overrides };
+};
+
 type RecordedRequest = { method: string; path: string; query: Record<string, string>; body: unknown };
 
 const notFound = () => HttpResponse.json({ detail: 'Not found.' }, { status: 404 });
@@ -105,13 +114,18 @@ function validate<S extends z.ZodType>(schema: S, body: unknown): { data: z.outp
 /**
  * An in-memory category back end answering like the API: the tree (parent + dense order;
  * lft/rght/level/tree_id recomputed after every change), create, PATCH, move, delete (409 while
- * products sit in it, unless reassign_to), and the supplier categories the mapping picks from.
+ * products sit in it, unless reassign_to), and the supplier categories and taxonomy items the mappings pick from.
  * `requests` records every call; `failNext` answers the next write of a method with a given response.
  */
-export function createCategoriesBackend({ categories = [] as CatalogCategoryResponse[], supplierCategories = [] as ProcurementCategoryResponse[] } = {}) {
+export function createCategoriesBackend({
+  categories = [] as CatalogCategoryResponse[],
+  supplierCategories = [] as ProcurementCategoryResponse[],
+  taxonomies = { google: [] as TaxonomyRow[], facebook: [] as TaxonomyRow[] },
+} = {}) {
   const state = {
     categories: categories.map((row) => ({ ...row })),
     supplierCategories: [...supplierCategories],
+    taxonomies,
     requests: [] as RecordedRequest[],
     failNext: null as { method: string; status: number; body: Record<string, unknown> } | null,
   };
@@ -266,6 +280,17 @@ export function createCategoriesBackend({ categories = [] as CatalogCategoryResp
         ids !== null ? ids.split(',').map(Number).includes(c.id) : c.path.toLowerCase().includes(search) || c.name.toLowerCase().includes(search),
       );
       return HttpResponse.json(page(rows));
+    }),
+    http.get(apiUrl('/taxonomies/:channel/'), async ({ params, request }) => {
+      const { url } = await record(request);
+      const items = state.taxonomies[params.channel as 'google' | 'facebook'];
+      if (!items) return notFound();
+      const words = (url.searchParams.get('search') ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+      const id = url.searchParams.get('id');
+      const rows = items
+        .filter((item) => (id === null ? words.every((word) => `${item.slug_en} ${item.slug_sv}`.toLowerCase().includes(word)) : item.id === Number(id)))
+        .map((item) => ({ ...item, linked: false, link_id: null }));
+      return HttpResponse.json(page(rows.slice(0, Number(url.searchParams.get('limit') ?? 25)), rows.length));
     }),
   ];
   return { state, handlers, byId };

@@ -113,6 +113,8 @@ export const createCatalogCategory = (overrides: Partial<CatalogCategoryResponse
     tree_id: 1,
     level: 0,
     products_count: 0,
+    google_taxonomy: null,
+    facebook_taxonomy: null,
     ...overrides,
   };
 };

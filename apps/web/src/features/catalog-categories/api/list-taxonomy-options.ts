@@ -1,0 +1,38 @@
+import type { GoogleTaxonomyPage } from '@kontor/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { catalogCategoriesKeys } from './query-keys';
+
+/** The channels a category maps to; the taxonomies feature owns the lists, this is only the picker's lookup. */
+export type TaxonomyChannel = 'google' | 'facebook';
+export type TaxonomyOption = { id: number; taxonomy_id: number; slug_en: string };
+
+const SEARCH_LIMIT = 25;
+const pathOf = (channel: TaxonomyChannel) => `/taxonomies/${channel}/`;
+// Both channels answer the same page shape.
+const toOptions = (page: GoogleTaxonomyPage): TaxonomyOption[] => page.results.map(({ id, taxonomy_id, slug_en }) => ({ id, taxonomy_id, slug_en }));
+
+/** GET /taxonomies/{channel}/?search=: the items whose slugs hold every word, for the mapping picker. */
+export const taxonomySearchQueryOptions = (channel: TaxonomyChannel, search: string) =>
+  queryOptions({
+    queryKey: catalogCategoriesKeys.taxonomySearch(channel, search),
+    queryFn: ({ signal }) => api.get<GoogleTaxonomyPage>(pathOf(channel), { query: { search: search || undefined, limit: SEARCH_LIMIT }, signal }),
+    select: toOptions,
+    placeholderData: keepPreviousData,
+  });
+
+export function useTaxonomySearch(channel: TaxonomyChannel, search: string, enabled: boolean) {
+  return useQuery({ ...taxonomySearchQueryOptions(channel, search), enabled });
+}
+
+/** The mapped item by its id, so the picker shows its path. */
+export const taxonomyByIdQueryOptions = (channel: TaxonomyChannel, id: number) =>
+  queryOptions({
+    queryKey: catalogCategoriesKeys.taxonomyById(channel, id),
+    queryFn: ({ signal }) => api.get<GoogleTaxonomyPage>(pathOf(channel), { query: { id, limit: 1 }, signal }),
+    select: (page) => toOptions(page)[0] ?? null,
+  });
+
+export function useTaxonomyById(channel: TaxonomyChannel, id: number | null) {
+  return useQuery({ ...taxonomyByIdQueryOptions(channel, id ?? 0), enabled: id !== null });
+}
