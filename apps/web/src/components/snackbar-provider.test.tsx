@@ -32,6 +32,18 @@ describe('SnackbarProvider', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('shows a new message after the previous one has closed and gone', () => {
+    vi.useFakeTimers();
+    renderProvider();
+    fireEvent.click(screen.getByRole('button', { name: 'Show Saved' }));
+    fireEvent.click(screen.getByRole('button', { name: 'close' }));
+    act(() => vi.advanceTimersByTime(1000));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Show Saved again' }));
+    act(() => vi.advanceTimersByTime(1000));
+    expect(screen.getByRole('alert')).toHaveTextContent('Saved again');
+  });
+
   it('closes with its close button', () => {
     vi.useFakeTimers();
     renderProvider();

@@ -1,4 +1,4 @@
-import { createContext, use, useCallback, useState, type ReactNode } from 'react';
+import { createContext, use, useCallback, useRef, useState, type ReactNode } from 'react';
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import IconButton from '@mui/material/IconButton';
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
@@ -19,8 +19,11 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
   const [closedId, setClosedId] = useState<number | null>(null);
   const open = message !== null && message.id !== closedId;
 
+  // Ids only grow: a message shown after the last one has gone must not reuse a closed id.
+  const lastId = useRef(0);
   const showSnackbar = useCallback<ShowSnackbar>((text, severity = 'success') => {
-    setMessage((previous) => ({ id: (previous?.id ?? 0) + 1, text, severity }));
+    lastId.current += 1;
+    setMessage({ id: lastId.current, text, severity });
   }, []);
 
   const closeMessage = (id: number | undefined, reason?: SnackbarCloseReason) => {

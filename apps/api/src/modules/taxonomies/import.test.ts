@@ -1,10 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { facebookTaxonomyItems, googleTaxonomyItems } from '../../db/schema/index.js';
+import { sharedDataFile } from '../../../test/shared-data.js';
 import { openTestDatabase } from '../../../test/test-database.js';
 import { importTaxonomyFile, localeFromFileName, parseFacebookTaxonomy, parseGoogleTaxonomy, TaxonomyFileError, type ImportReport } from './import.js';
 
@@ -148,14 +148,12 @@ describe('importing', () => {
   });
 });
 
-// The official files are not part of the repository (see /work/shared/data/taxonomies/SOURCES.md):
-// they are read from ../shared/data/taxonomies/ beside the repo when that folder exists. A
-// checkout without it still runs every test above, on the fixtures.
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
-const realFiles = path.resolve(repoRoot, '../shared/data/taxonomies');
-const realFile = (name: string) => path.join(realFiles, name);
+// The official files are not part of the repository (see shared/data/taxonomies/SOURCES.md):
+// they are read from the shared data folder when it exists (test/shared-data.ts). A checkout
+// without it still runs every test above, on the fixtures.
+const realFile = (name: string) => sharedDataFile('taxonomies', name) ?? path.join('missing-shared-data', name);
 
-describe.runIf(existsSync(realFile('taxonomy-with-ids.en-US.txt')))('the official files', () => {
+describe.runIf(sharedDataFile('taxonomies', 'taxonomy-with-ids.en-US.txt') !== null)('the official files', () => {
   let real: Database;
   beforeAll(async () => {
     real = await openTestDatabase();

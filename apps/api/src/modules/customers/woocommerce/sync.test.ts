@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { OrderPage } from '@kontor/contract';
 import { customerOrderItems, customerOrders, inventoryTransactions, notifications, storefrontConnections } from '../../../db/schema/index.js';
 import { as, createTenant, createTestApp, type Tenant, type TestApp } from '../../../../test/helpers.js';
+import { sharedDataFile } from '../../../../test/shared-data.js';
 import { insertLocation, insertProduct } from '../../catalog/catalog.factories.js';
 import { SYNC_MESSAGES, syncOrders } from './sync.service.js';
 
@@ -29,8 +30,8 @@ type WooOrderJson = Record<string, unknown> & { id: number; number: string; stat
 
 /** The documented examples when the shared data is there; else a small order of the same shape. */
 function exampleOrders(): WooOrderJson[] {
-  const file = '/work/shared/data/woocommerce/orders-list.json';
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as WooOrderJson[];
+  const file = sharedDataFile('woocommerce', 'orders-list.json');
+  if (file) return JSON.parse(readFileSync(file, 'utf8')) as WooOrderJson[];
   const one = (id: number, status: string, lines: [number, string, number, number][]): WooOrderJson => ({
     id,
     number: String(id),

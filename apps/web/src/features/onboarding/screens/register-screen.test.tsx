@@ -18,8 +18,9 @@ const renderRegister = () =>
 const button = (name: string) => screen.getByRole('button', { name });
 
 /** Click and paste: one input event per field keeps these long forms fast to test. */
+// Next validates the step before it moves on, asynchronously: the next step's fields are awaited.
 async function fill(events: UserEvent, label: string, value: string) {
-  await events.click(screen.getByLabelText(label));
+  await events.click(await screen.findByLabelText(label));
   await events.paste(value);
 }
 
