@@ -57,7 +57,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Jobs belong to this app instance (a test's app has its own runner). Jobs a previous
   // process left unfinished are failed first; closing the app stops the runner before
   // onClose hooks can close the database.
-  const jobs = createJobRunner(database.db, app.log);
+  const jobs = createJobRunner(database.db, app.log, config);
   await jobs.failInterrupted();
   app.decorate('jobs', jobs);
   app.addHook('preClose', async () => jobs.stop());

@@ -23,3 +23,4 @@ export * from './dashboard.js';
 export * from './customer-orders.js';
 export * from './catalog-images.js';
 export * from './taxonomies.js';
+export * from './catalog-publish.js';

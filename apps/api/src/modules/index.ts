@@ -6,6 +6,7 @@ import { productDescriptionsBulkRoutes } from './catalog/descriptions-bulk.route
 import { catalogMarkupsRoutes } from './catalog/markups.routes.js';
 import { catalogImagesRoutes } from './catalog/images.routes.js';
 import { catalogFileUrlsRoutes } from './catalog/file-urls.routes.js';
+import { catalogPublishRoutes } from './catalog/publish/publish.routes.js';
 import { currenciesRoutes } from './currencies/currencies.routes.js';
 import { customerOrdersRoutes } from './customers/orders.routes.js';
 import { customerPickingRoutes } from './customers/picking.routes.js';
@@ -47,6 +48,7 @@ export const apiModules: FastifyPluginAsync[] = [
   catalogMarkupsRoutes,
   catalogImagesRoutes,
   catalogFileUrlsRoutes,
+  catalogPublishRoutes,
   procurementProductsRoutes,
   procurementOrdersRoutes,
   procurementImageUrlsRoutes,

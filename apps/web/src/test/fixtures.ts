@@ -2,6 +2,7 @@ import {
   BOOKMARK_NAME_TAKEN,
   type BookmarkResponse,
   type CompanyResponse,
+  type JobResponse,
   type NotificationResponse,
   type Page,
   type SystemNotificationResponse,
@@ -12,6 +13,22 @@ import { testUser } from './render';
 import { apiUrl } from './server';
 
 export const page = <T>(results: T[], count = results.length): Page<T> => ({ count, next: null, previous: null, results });
+
+let nextJobId = 9000;
+
+/** A background job of `kind` as GET /jobs/{id}/ answers it: queued, no progress yet, unless overridden. */
+export const createJobResponse = (kind: string, overrides: Partial<JobResponse> = {}): JobResponse => ({
+  id: overrides.id ?? ++nextJobId,
+  kind,
+  status: 'queued',
+  progress: { done: 0, total: null },
+  result: null,
+  error: null,
+  created_at: '2026-03-01T10:00:00.000Z',
+  started_at: null,
+  finished_at: null,
+  ...overrides,
+});
 
 export const createCompany = (overrides: Partial<CompanyResponse> = {}): CompanyResponse => ({
   id: testUser.company,

@@ -11,3 +11,4 @@ export * from './catalog-categories.js';
 export * from './procurement.js';
 export * from './customers.js';
 export * from './taxonomies.js';
+export * from './exports.js';

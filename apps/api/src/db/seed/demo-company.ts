@@ -2,6 +2,7 @@ import type { DbOrTx } from '../client.js';
 import type { Storage } from '../../lib/storage.js';
 import { addSystemTask, notify } from '../../modules/notifications/notify.js';
 import { seedDemoCategoryTree } from './demo-categories.js';
+import { seedDemoTaxonomies } from './demo-taxonomies.js';
 import { seedDemoFileUrls } from './demo-file-urls.js';
 import { seedDemoMedia } from './demo-media.js';
 import { seedDemoOrders } from './demo-orders.js';
@@ -37,6 +38,7 @@ export async function seedDemoCompany(db: DbOrTx, target: DemoTarget, options: {
   await seedGlobalDirectory(db);
   await seedDemoProcurement(db, target, options.publicUrl);
   await seedDemoCategoryTree(db, target);
+  await seedDemoTaxonomies(db, target);
   await seedDemoFileUrls(db, target);
   await seedDemoOrders(db, target);
   // Last: it writes files, and nothing after it should fail and leave them unreferenced.

@@ -102,8 +102,9 @@ export const DEMO_FEED_MAPPING = {
   ean: 'ean',
 } as const;
 
+/** A valid EAN-13 with the Swedish prefix 735, one per seed (the 12-digit body holds the whole seed). */
 function ean13(seed: number): string {
-  const body = String(7_350_000_000_000 + seed).slice(0, 12);
+  const body = String(735_000_000_000 + seed);
   const sum = [...body].reduce((acc, digit, i) => acc + Number(digit) * (i % 2 === 0 ? 1 : 3), 0);
   return `${body}${(10 - (sum % 10)) % 10}`;
 }

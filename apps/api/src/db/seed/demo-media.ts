@@ -5,6 +5,7 @@ import { catalogImageClassifications, catalogImages, catalogProductImages, catal
 import type { Storage } from '../../lib/storage.js';
 import { inspectImage, removeImageFiles, storeImageFile, type InspectedImage, type StoredImageFile } from '../../modules/media/image-files.js';
 import type { DemoTarget } from './demo-company.js';
+import { ITEMS } from './demo-shop.js';
 
 export const DEMO_CLASSIFICATIONS = ['Packshot', 'Lifestyle', 'Detail'] as const;
 type Kind = (typeof DEMO_CLASSIFICATIONS)[number];
@@ -69,6 +70,35 @@ function picture(name: string, kind: Kind, index: number): Promise<Picture> {
 }
 
 /**
+ * The other colours and sizes of a pictured product (the same demo item, see demo-shop ITEMS)
+ * show its packshot too, as shops do for variants: most demo products then have a picture, and
+ * the channel feeds have products to publish. No new files: the same library image is attached.
+ */
+async function siblingPackshots(
+  db: DbOrTx,
+  companyId: number,
+  planned: { product: { id: number; sku: string }; kind: Kind }[],
+  attached: { productId: number; imageId: number }[],
+): Promise<(typeof catalogProductImages.$inferInsert)[]> {
+  const itemOf = (sku: string) => {
+    const n = /^KNT-(\d+)$/.exec(sku)?.[1];
+    return n === undefined ? undefined : (Number(n) - 10001) % ITEMS.length;
+  };
+  const packshotOfItem = new Map<number, number>();
+  const pictured = new Set<number>();
+  for (const [i, p] of planned.entries()) {
+    pictured.add(p.product.id);
+    const item = itemOf(p.product.sku);
+    if (p.kind === 'Packshot' && item !== undefined && !packshotOfItem.has(item)) packshotOfItem.set(item, attached[i]!.imageId);
+  }
+  const all = await db.select({ id: catalogProducts.id, sku: catalogProducts.sku }).from(catalogProducts).where(eq(catalogProducts.companyId, companyId));
+  return all.flatMap((product) => {
+    const imageId = pictured.has(product.id) ? undefined : packshotOfItem.get(itemOf(product.sku) ?? -1);
+    return imageId === undefined ? [] : [{ companyId, productId: product.id, imageId, sortOrder: 0 }];
+  });
+}
+
+/**
  * The demo image library: the classifications Packshot, Lifestyle and Detail, and 24 pictures of
  * demo products made with sharp, stored like uploads (original + WebP thumbnail), classified
  * and attached to their products. Runs inside the registration transaction; when its own
@@ -83,7 +113,7 @@ export async function seedDemoMedia(db: DbOrTx, target: DemoTarget, storage: Sto
   const classificationId = new Map(classifications.map((c) => [c.title, c.id]));
 
   const products = await db
-    .select({ id: catalogProducts.id, name: catalogProducts.name })
+    .select({ id: catalogProducts.id, name: catalogProducts.name, sku: catalogProducts.sku })
     .from(catalogProducts)
     .where(and(eq(catalogProducts.companyId, companyId), eq(catalogProducts.productType, 'simple')))
     .orderBy(asc(catalogProducts.sku))
@@ -116,9 +146,8 @@ export async function seedDemoMedia(db: DbOrTx, target: DemoTarget, storage: Sto
       )
       .returning({ id: catalogImages.id, key: catalogImages.storageKey });
     const imageIdByKey = new Map(images.map((r) => [r.key, r.id]));
-    await db
-      .insert(catalogProductImages)
-      .values(planned.map((p, i) => ({ companyId, productId: p.product.id, imageId: imageIdByKey.get(written[i]!.storageKey)!, sortOrder: p.order })));
+    const attached = planned.map((p, i) => ({ companyId, productId: p.product.id, imageId: imageIdByKey.get(written[i]!.storageKey)!, sortOrder: p.order }));
+    await db.insert(catalogProductImages).values([...attached, ...(await siblingPackshots(db, companyId, planned, attached))]);
   } catch (err) {
     await removeImageFiles(storage, written.filter(Boolean));
     throw err;

@@ -5,7 +5,4 @@ export const catalogCategoriesKeys = {
   procurementCategories: ['procurement-categories'] as const,
   procurementSearch: (search: string) => [...catalogCategoriesKeys.procurementCategories, 'category-options', search] as const,
   procurementByIds: (ids: readonly number[]) => [...catalogCategoriesKeys.procurementCategories, 'category-options', 'ids', ...ids] as const,
-  taxonomies: ['taxonomies'] as const,
-  taxonomySearch: (channel: string, search: string) => [...catalogCategoriesKeys.taxonomies, channel, 'category-options', search] as const,
-  taxonomyById: (channel: string, id: number) => [...catalogCategoriesKeys.taxonomies, channel, 'category-options', 'id', id] as const,
 };

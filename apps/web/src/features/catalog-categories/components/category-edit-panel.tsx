@@ -12,10 +12,10 @@ import { useState } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import { z } from 'zod';
 import { FormTextField } from '@/components/form-text-field';
+import { TaxonomyField } from '@/components/taxonomy-field';
 import { applyServerErrors } from '@/lib/form-errors';
 import { pathOf, subtreeIds, visibleRows, type CategoryTree } from '../tree';
 import { ProcurementCategoriesField } from './procurement-categories-field';
-import { TaxonomyField } from './taxonomy-field';
 
 /** The inputs hold text ('' = a root for parent); the output is the contract's PATCH body, checked as the server checks it. */
 const EditFormSchema = z

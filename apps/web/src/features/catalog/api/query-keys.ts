@@ -1,4 +1,4 @@
-import type { Language, ProductCountQuery } from '@kontor/contract';
+import type { Language, ProductCountQuery, PublishBody } from '@kontor/contract';
 
 /** The grid's filters as they stand in the URL (spec §4, §9); every value is a string, '' = not filtered. */
 export const PRODUCT_FILTERS = [
@@ -47,6 +47,13 @@ export const catalogKeys = {
   procurementData: (productIds: readonly number[]) => ['procurement-products', 'for-catalog', sortedIds(productIds)] as const,
   /** Under the file URLs root: a link added or changed on the file URLs screen refreshes the product's panel. */
   productFileUrls: (productId: number) => ['catalog-file-urls', 'for-product', productId] as const,
+  /** Under the products root: any change to the products can change what a publish would reject. */
+  publishValidation: (body: PublishBody) => [...catalogKeys.products, 'publish-validation', body] as const,
+  /** Outside the products root: refreshing the products after a publish must not ask the finished job again. */
+  publishJob: (id: number) => ['jobs', 'catalog-publish', id] as const,
+  productTaxonomies: (productId: number) => [...catalogKeys.products, 'taxonomies', productId] as const,
+  /** The notifications feature's root (the bell and the lists): a finished publish job writes a notification. */
+  notifications: ['notifications'] as const,
   locationOptions: ['inventory-locations', 'catalog-options'] as const,
   supplierOptions: ['catalog', 'supplier-options'] as const,
 };

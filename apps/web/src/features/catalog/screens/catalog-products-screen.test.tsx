@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderWithApp, testUser } from '@/test/render';
 import { server } from '@/test/server';
 import { createCatalogBackend, createCatalogProduct, createDescription, createLocationOption, createSupplierProduct } from '../testing/catalog-backend';
+import { createPublishBackend, createValidation } from '../testing/publish-backend';
 import { CatalogProductsScreen } from './catalog-products-screen';
 
 const ROUTE = '/catalog/products';
@@ -311,6 +312,9 @@ describe('CatalogProductsScreen', () => {
     expect(await screen.findByText(MESSAGES.removed)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('GONE-1')).not.toBeInTheDocument());
     expect(writes(backend, 'DELETE').map((r) => r.body)).toEqual([{ products: [gone.id, alsoGone.id] }]);
+    // While the closing dialog is still in the DOM it hides the page from role queries, and its own
+    // Delete button would be the one found below.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await events.click(screen.getByLabelText('Select all products on this page'));
     await events.click(screen.getByRole('button', { name: 'Delete' }));
@@ -365,5 +369,32 @@ describe('CatalogProductsScreen', () => {
     // "Original content" narrows to descriptions that are not machine translations.
     await events.click(screen.getByLabelText('Original content'));
     expect(await screen.findAllByText('Machine translation hidden')).not.toHaveLength(0);
+  });
+
+  it('publishes the selected products, or all of them when nothing is selected', async () => {
+    const rake = createCatalogProduct({ sku: 'RAKE-1', name: 'Rake' });
+    const hoe = createCatalogProduct({ sku: 'HOE-1', name: 'Hoe' });
+    const { events } = setup(ROUTE, { products: [rake, hoe] });
+    const publish = createPublishBackend({
+      validate: (body) => createValidation({ action: body.action, total: body.ids?.length ?? 2, publishable: body.ids?.length ?? 2 }),
+    });
+    server.use(...publish.handlers);
+    const validations = () => publish.state.requests.map((r) => r.body);
+
+    await events.click(await screen.findByLabelText('Select RAKE-1'));
+    await events.click(within(screen.getByRole('toolbar', { name: 'Selected products' })).getByRole('button', { name: 'Publish' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Publish products' });
+    expect(within(dialog).getByRole('radio', { name: 'Selected products (1)' })).toBeChecked();
+    expect(await within(dialog).findByText('1 product ready, 0 would be rejected')).toBeInTheDocument();
+    expect(validations()).toEqual([{ action: 'google_merchant', ids: [rake.id], language: 'SV' }]);
+
+    await events.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await events.click(screen.getByRole('button', { name: 'Clear selection' }));
+    await events.click(within(screen.getByRole('toolbar', { name: 'Selected products' })).getByRole('button', { name: 'Publish' }));
+    expect(
+      await within(await screen.findByRole('dialog', { name: 'Publish products' })).findByText('2 products ready, 0 would be rejected'),
+    ).toBeInTheDocument();
+    expect(validations().at(-1)).toEqual({ action: 'google_merchant', language: 'SV' });
   });
 });

@@ -23,6 +23,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import PublishIcon from '@mui/icons-material/Publish';
 import TuneIcon from '@mui/icons-material/Tune';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -48,6 +49,7 @@ import { updateProducts, useUpdateProducts } from '../api/update-products';
 import { BULK_CHUNK, BulkRunError, runInChunks, type BulkProgress } from '../components/bulk-run';
 import { DataGrid } from '../components/data-grid';
 import { ProductFiltersBar } from '../components/product-filters';
+import { PublishDialog } from '../components/publish-dialog';
 import {
   CATALOG_VIEWS,
   ColumnContextValue,
@@ -117,7 +119,9 @@ export function CatalogProductsScreen({ stockActions }: CatalogProductsScreenPro
   const selectedOnPage = rows.filter((row) => isSelected(row.id)).length;
   const total = data?.count ?? 0;
   const selectedCount = current.allMatching ? total : current.ids.length;
-  const [dialog, setDialog] = useState<'delete' | 'set-field' | null>(null);
+  const [dialog, setDialog] = useState<'delete' | 'set-field' | 'publish' | null>(null);
+  /** What the publish dialog offers as "Selected products": the selection as it stood when the dialog opened. */
+  const [publishIds, setPublishIds] = useState<number[]>([]);
   const [progress, setProgress] = useState<BulkProgress | null>(null);
   const busy = progress !== null;
 
@@ -205,6 +209,19 @@ export function CatalogProductsScreen({ stockActions }: CatalogProductsScreenPro
       return;
     }
     void runBulk('Deleting', (chunk) => deleteProducts({ products: chunk }), MESSAGES.removed);
+  };
+
+  const handleOpenPublish = async () => {
+    // "All matching the filter" without a filter is the whole catalog: no ids to collect.
+    const unfiltered = PRODUCT_FILTERS.every((name) => filters[name] === '');
+    try {
+      setPublishIds(current.allMatching ? (unfiltered ? [] : await resolveSelection()) : current.ids);
+      setDialog('publish');
+    } catch (error) {
+      showSnackbar(serverMessage(error), 'error');
+    } finally {
+      setProgress(null);
+    }
   };
 
   const handleSetField = (patch: Omit<ProductPatch, 'id'>, message: string) =>
@@ -352,6 +369,9 @@ export function CatalogProductsScreen({ stockActions }: CatalogProductsScreenPro
         <Button color="error" startIcon={<DeleteOutlineIcon />} disabled={!selectedCount || busy} onClick={() => setDialog('delete')}>
           Delete
         </Button>
+        <Button startIcon={<PublishIcon />} disabled={busy} onClick={() => void handleOpenPublish()}>
+          Publish
+        </Button>
         {selectedCount ? (
           <Button color="inherit" disabled={busy} onClick={() => select([])}>
             Clear selection
@@ -416,6 +436,7 @@ export function CatalogProductsScreen({ stockActions }: CatalogProductsScreenPro
         onApply={handleSetField}
         onClose={() => setDialog(null)}
       />
+      <PublishDialog open={dialog === 'publish'} selectedIds={publishIds} onClose={() => setDialog(null)} />
     </Card>
   );
 }

@@ -17,6 +17,7 @@ import { ProductFileUrls } from '../components/product-file-urls';
 import { ProductPricingSummary } from '../components/product-pricing-summary';
 import { ProductProcurementTable } from '../components/product-procurement-table';
 import { ProductStockSummary } from '../components/product-stock-summary';
+import { ProductTaxonomiesSection } from '../components/product-taxonomies-section';
 
 const readId = (value: string | null) => {
   const id = Number(value);
@@ -31,7 +32,7 @@ function BackLink() {
   );
 }
 
-/** /catalog/products/edit?id=<id>: one product's fields, its pricing, stock, supplier mapping, file URLs and descriptions. */
+/** /catalog/products/edit?id=<id>: one product's fields, its pricing, stock, supplier mapping, file URLs, channel categories and descriptions. */
 export function ProductEditScreen() {
   const [searchParams] = useSearchParams();
   const id = readId(searchParams.get('id'));
@@ -99,6 +100,7 @@ export function ProductEditScreen() {
             <ProductStockSummary productId={data.id} />
             <ProductProcurementTable productId={data.id} />
             <ProductFileUrls productId={data.id} />
+            <ProductTaxonomiesSection key={data.id} productId={data.id} />
           </Stack>
         </Grid>
         <Grid size={12}>

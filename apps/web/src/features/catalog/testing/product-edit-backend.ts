@@ -4,6 +4,7 @@ import {
   DESCRIPTION_LANGUAGE_TAKEN,
   PRODUCT_TYPES,
   UpdateProductDescriptionBody,
+  UpdateProductTaxonomiesBody,
   type FileUrlResponse,
   type LocationResponse,
   type PriceRow,
@@ -11,6 +12,8 @@ import {
   type ProductDescriptionResponse,
   type ProductInventories,
   type ProductResponse,
+  type ProductTaxonomiesResponse,
+  type TaxonomyRef,
 } from '@kontor/contract';
 import { http, HttpResponse } from 'msw';
 import type { z } from 'zod';
@@ -100,6 +103,21 @@ export const createMappedProcurementProduct = (
   };
 };
 
+/** A taxonomy item as GET /taxonomies/{channel}/ lists it. */
+export type TaxonomyRow = TaxonomyRef & { level: number };
+export const createTaxonomyRow = (overrides: Partial<TaxonomyRow> & Pick<TaxonomyRow, 'slug_en'>): TaxonomyRow => {
+  const id = overrides.id ?? ++nextId;
+  return { id, taxonomy_id: id + 10_000, slug_sv: overrides.slug_en, level: 0, ...overrides };
+};
+
+type Channel = 'google' | 'facebook';
+/** A product's own channel categories and what its nearest mapped category gives it (the server walks the tree; here it is given). */
+export type ProductTaxonomies = {
+  google_taxonomy: number | null;
+  facebook_taxonomy: number | null;
+  inherited?: Partial<Record<Channel, { category: { id: number; title: string }; item: number }>>;
+};
+
 type Request = { method: string; path: string; query: Record<string, string>; body: unknown };
 
 const drfErrors = (error: z.ZodError) => {
@@ -125,7 +143,8 @@ const NUMERIC_FIELDS = new Set([
 /**
  * An in-memory back end for the product edit screen: the product and its bulk PUT (all-or-nothing,
  * errors keyed `products.<i>.<field>`, SKUs unique), the options, inventories, supplier mapping,
- * file URLs and descriptions per language. `requests` records every call.
+ * file URLs, descriptions per language and the product's channel categories (with the taxonomy
+ * lists the pickers search). `requests` records every call; `failNext` makes one call fail.
  */
 export function createProductEditBackend({
   products = [] as ProductResponse[],
@@ -134,8 +153,37 @@ export function createProductEditBackend({
   procurement = [] as ProcurementProductWithOnOrder[],
   descriptions = [] as ProductDescriptionResponse[],
   fileUrls = [] as FileUrlResponse[],
+  taxonomyItems = { google: [], facebook: [] } as Record<Channel, TaxonomyRow[]>,
+  productTaxonomies = {} as Record<number, ProductTaxonomies>,
 } = {}) {
-  const state = { products: [...products], descriptions: [...descriptions], requests: [] as Request[] };
+  const state = {
+    products: [...products],
+    descriptions: [...descriptions],
+    productTaxonomies: { ...productTaxonomies },
+    requests: [] as Request[],
+    /** The next request with this method and path answers this instead. */
+    failNext: null as { method: string; path: string; status: number; body?: unknown } | null,
+  };
+
+  const ref = (channel: Channel, id: number | null | undefined): TaxonomyRef | null => {
+    const item = taxonomyItems[channel].find((row) => row.id === id);
+    return item ? { id: item.id, taxonomy_id: item.taxonomy_id, slug_en: item.slug_en, slug_sv: item.slug_sv } : null;
+  };
+  const taxonomiesOf = (product: number): ProductTaxonomiesResponse => {
+    const own = state.productTaxonomies[product] ?? { google_taxonomy: null, facebook_taxonomy: null };
+    const inherited = (channel: Channel, mine: number | null) => (mine === null ? (own.inherited?.[channel] ?? null) : null);
+    const google = inherited('google', own.google_taxonomy);
+    const facebook = inherited('facebook', own.facebook_taxonomy);
+    return {
+      product,
+      google_taxonomy: own.google_taxonomy,
+      facebook_taxonomy: own.facebook_taxonomy,
+      effective_google_taxonomy: ref('google', own.google_taxonomy ?? google?.item),
+      effective_facebook_taxonomy: ref('facebook', own.facebook_taxonomy ?? facebook?.item),
+      google_inherited_from: google?.category ?? null,
+      facebook_inherited_from: facebook?.category ?? null,
+    };
+  };
 
   const record = async (request: globalThis.Request) => {
     const url = new URL(request.url);
@@ -147,6 +195,12 @@ export function createProductEditBackend({
       body: text ? JSON.parse(text) : undefined,
     });
     return url;
+  };
+  const takeFailure = (method: string, path: string) => {
+    const failure = state.failNext;
+    if (!failure || failure.method !== method || failure.path !== path) return null;
+    state.failNext = null;
+    return HttpResponse.json(failure.body ?? null, { status: failure.status });
   };
   const ids = (url: URL, name: string) => (url.searchParams.get(name) ?? '').split(',').filter(Boolean).map(Number);
 
@@ -177,6 +231,36 @@ export function createProductEditBackend({
       const url = await record(request);
       const product = Number(url.searchParams.get('product'));
       return HttpResponse.json(page(fileUrls.filter((f) => f.product === product).sort((x, y) => x.priority - y.priority || x.id - y.id)));
+    }),
+    http.get(apiUrl('/catalog/products/:id/taxonomies/'), async ({ params, request }) => {
+      await record(request);
+      const id = Number(params.id);
+      return state.products.some((p) => p.id === id) ? HttpResponse.json(taxonomiesOf(id)) : HttpResponse.json({ detail: 'Not found.' }, { status: 404 });
+    }),
+    http.put(apiUrl('/catalog/products/:id/taxonomies/'), async ({ params, request }) => {
+      const url = await record(request);
+      const failure = takeFailure('PUT', url.pathname.replace(/^\/api/, ''));
+      if (failure) return failure;
+      const id = Number(params.id);
+      const parsed = UpdateProductTaxonomiesBody.safeParse(await request.json());
+      if (!parsed.success) return drfErrors(parsed.error);
+      const { google_taxonomy, facebook_taxonomy } = parsed.data;
+      state.productTaxonomies[id] = {
+        ...state.productTaxonomies[id],
+        google_taxonomy: google_taxonomy === null ? null : Number(google_taxonomy),
+        facebook_taxonomy: facebook_taxonomy === null ? null : Number(facebook_taxonomy),
+      };
+      return HttpResponse.json(taxonomiesOf(id));
+    }),
+    http.get(apiUrl('/taxonomies/:channel/'), async ({ params, request }) => {
+      const url = await record(request);
+      const items = taxonomyItems[params.channel as Channel];
+      const words = (url.searchParams.get('search') ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+      const id = url.searchParams.get('id');
+      const rows = items
+        .filter((item) => (id === null ? words.every((word) => `${item.slug_en} ${item.slug_sv}`.toLowerCase().includes(word)) : item.id === Number(id)))
+        .map((item) => ({ ...item, linked: false, link_id: null }));
+      return HttpResponse.json(page(rows.slice(0, Number(url.searchParams.get('limit') ?? 25)), rows.length));
     }),
     http.get(apiUrl('/catalog/products/:id/'), async ({ params, request }) => {
       await record(request);

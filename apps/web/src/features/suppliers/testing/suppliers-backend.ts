@@ -14,7 +14,7 @@ import {
   type SupplierResponse,
 } from '@kontor/contract';
 import { http, HttpResponse } from 'msw';
-import { page } from '@/test/fixtures';
+import { createJobResponse, page } from '@/test/fixtures';
 import { apiUrl } from '@/test/server';
 
 const NOW = '2026-03-01T10:00:00.000Z';
@@ -95,18 +95,7 @@ export const createFeed = (supplier: SupplierResponse, overrides: Partial<FeedRe
   };
 };
 
-export const createJob = (overrides: Partial<JobResponse> = {}): JobResponse => ({
-  id: overrides.id ?? ++nextId,
-  kind: FEED_IMPORT_JOB,
-  status: 'queued',
-  progress: { done: 0, total: null },
-  result: null,
-  error: null,
-  created_at: NOW,
-  started_at: null,
-  finished_at: null,
-  ...overrides,
-});
+export const createJob = (overrides: Partial<JobResponse> = {}): JobResponse => createJobResponse(FEED_IMPORT_JOB, overrides);
 
 export const createImportResult = (overrides: Partial<FeedImportResult> = {}): FeedImportResult => ({
   rows_total: 0,

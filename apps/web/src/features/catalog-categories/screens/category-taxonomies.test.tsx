@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp, testUser } from '@/test/render';
 import { server } from '@/test/server';
-import { CatalogCategoriesScreen } from '../screens/catalog-categories-screen';
+import { CatalogCategoriesScreen } from './catalog-categories-screen';
 import { createCategoriesBackend, createCategory, createTaxonomyRow } from '../testing/categories-backend';
 
 const lawn = createTaxonomyRow({ taxonomy_id: 689, slug_en: 'Home & Garden > Lawn & Garden' });

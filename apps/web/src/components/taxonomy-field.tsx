@@ -1,7 +1,7 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useDeferredValue, useState } from 'react';
-import { useTaxonomyById, useTaxonomySearch, type TaxonomyChannel, type TaxonomyOption } from '../api/list-taxonomy-options';
+import { useTaxonomyById, useTaxonomySearch, type TaxonomyChannel, type TaxonomyOption } from '@/lib/taxonomy-options';
 
 type TaxonomyFieldProps = {
   channel: TaxonomyChannel;
@@ -14,7 +14,7 @@ type TaxonomyFieldProps = {
   error?: string | undefined;
 };
 
-/** One taxonomy item for the category, searched as you type over GET /taxonomies/{channel}/?search=. */
+/** One taxonomy item for a category or a product, searched as you type over GET /taxonomies/{channel}/?search=. */
 export function TaxonomyField({ channel, label, helperText, value, onChange, disabled, error }: TaxonomyFieldProps) {
   const [input, setInput] = useState('');
   const [open, setOpen] = useState(false);

@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { finished } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import { PUBLISH_FILE_NAMES } from '@kontor/contract';
+import type { Config } from '../../../config.js';
+
+/**
+ * Published files (ADR 0013) live under DATA_DIR/exports/<token>/<file>. The token is random
+ * (192 bits) and is the capability to read them: Google and Meta fetch a feed by its URL and
+ * send no credentials. A file appears whole or not at all (written aside, then renamed), so a
+ * channel that fetches while a publish runs never reads half a feed.
+ */
+const TOKEN = /^[A-Za-z0-9_-]{32}$/;
+const FILES = new Set(Object.values(PUBLISH_FILE_NAMES));
+
+export const newExportToken = () => randomBytes(24).toString('base64url');
+
+export const exportUrl = (publicUrl: string, token: string, file: string) => `${publicUrl.replace(/\/$/, '')}/api/exports/${token}/${file}`;
+
+export const CONTENT_TYPES: Record<string, string> = {
+  xml: 'application/xml; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+};
+
+export type ExportFiles = {
+  /** Writes a file chunk by chunk; resolves once it is complete under its name. */
+  write: (token: string, file: string, chunks: AsyncIterable<string>) => Promise<void>;
+  read: (token: string, file: string) => Promise<{ stream: Readable; size: number } | null>;
+};
+
+export function exportFiles(config: Pick<Config, 'dataDir'>): ExportFiles {
+  const root = path.join(config.dataDir, 'exports');
+  const pathOf = (token: string, file: string) => {
+    // Both parts are checked before they touch a path: no '..', no '/', only our own file names.
+    if (!TOKEN.test(token) || !FILES.has(file)) return null;
+    return path.join(root, token, file);
+  };
+  return {
+    async write(token, file, chunks) {
+      const target = pathOf(token, file);
+      if (!target) throw new Error(`invalid export file ${token}/${file}`);
+      await mkdir(path.dirname(target), { recursive: true });
+      const temp = `${target}.tmp-${randomBytes(6).toString('hex')}`;
+      const out = createWriteStream(temp, { flags: 'wx' });
+      try {
+        for await (const chunk of chunks) {
+          if (!out.write(chunk)) await new Promise<void>((resolve, reject) => out.once('drain', resolve).once('error', reject));
+        }
+        out.end();
+        await finished(out);
+        await rename(temp, target);
+      } catch (err) {
+        out.destroy();
+        await rm(temp, { force: true });
+        throw err;
+      }
+    },
+    async read(token, file) {
+      const target = pathOf(token, file);
+      if (!target) return null;
+      try {
+        const info = await stat(target);
+        return info.isFile() ? { stream: createReadStream(target), size: info.size } : null;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw err;
+      }
+    },
+  };
+}
