@@ -1,15 +1,27 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 const apiTests = ['apps/api/**/*.test.ts'];
+/** Several processes sharing one database server (API instances, workers): PGlite belongs to one process. */
+const postgresOnlyTests = ['apps/api/**/*.postgres.test.ts'];
 
 /**
  * One run, several projects: unit + API integration on PGlite, the same API tests on
  * PostgreSQL when TEST_DATABASE_URL is set (CI sets it), and the web component tests.
+ * `*.postgres.test.ts` files run in the PostgreSQL project only.
  */
 const projects: (TestProjectInlineConfiguration | string)[] = [
   { test: { name: 'contract', include: ['packages/contract/**/*.test.ts'], environment: 'node' } },
-  { test: { name: 'api-pglite', include: apiTests, environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } },
+  {
+    test: {
+      name: 'api-pglite',
+      include: apiTests,
+      exclude: [...configDefaults.exclude, ...postgresOnlyTests],
+      environment: 'node',
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  },
   // The web project's settings live in apps/web/vite.config.ts (its plugins resolve there).
   'apps/web',
 ];

@@ -8,7 +8,7 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/server.ts', 'src/cli.ts'],
+  entryPoints: ['src/server.ts', 'src/cli.ts', 'src/worker.ts'],
   outdir: 'dist',
   bundle: true,
   platform: 'node',
@@ -19,4 +19,4 @@ await build({
   logLevel: 'warning',
 });
 cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
-console.log('api built: apps/api/dist (server.js, cli.js, migrations/)');
+console.log('api built: apps/api/dist (server.js, cli.js, worker.js, migrations/)');

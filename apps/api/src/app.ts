@@ -54,11 +54,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
     version: VERSION,
   });
-  // Jobs belong to this app instance (a test's app has its own runner). Jobs a previous
-  // process left unfinished are failed first; closing the app stops the runner before
-  // onClose hooks can close the database.
+  // Jobs belong to this app instance (a test's app has its own runner). Inline, jobs a
+  // previous process left unfinished are failed first; with JOBS=worker other processes own
+  // running jobs and the workers recover those of a dead one (ADR 0014). Closing the app
+  // stops the runner before onClose hooks can close the database.
   const jobs = createJobRunner(database.db, app.log, config);
-  await jobs.failInterrupted();
+  if (jobs.mode === 'inline') await jobs.failInterrupted();
   app.decorate('jobs', jobs);
   app.addHook('preClose', async () => jobs.stop());
 

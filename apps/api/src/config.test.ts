@@ -44,9 +44,18 @@ describe('loadConfig', () => {
     ['SENTRY_DSN', 'not a url'],
     ['LLM_BASE_URL', 'api.openai.com'],
     ['LLM_TIMEOUT_SECONDS', '0'],
+    ['JOBS', 'elsewhere'],
   ])('stops with a message naming %s for a bad value', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: tmp(), [name]: value })).toThrowError(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tmp(), [name]: value })).toThrowError(new RegExp(`${name}:`));
+  });
+
+  it('runs jobs inline by default; JOBS=worker needs a PostgreSQL server that workers can share', () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).jobs).toBe('inline');
+    const url = 'postgresql://kontor@127.0.0.1:5432/kontor';
+    expect(loadConfig({ DATA_DIR: tmp(), JOBS: 'worker', DATABASE_URL: url }).jobs).toBe('worker');
+    expect(() => loadConfig({ DATA_DIR: tmp(), JOBS: 'worker' })).toThrowError(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: tmp(), JOBS: 'worker' })).toThrowError(/JOBS: worker needs DATABASE_URL/);
   });
 
   it('treats an empty variable as unset', () => {

@@ -49,6 +49,11 @@ const EnvSchema = z.object({
   LLM_API_KEY: z.string().min(1).optional(),
   LLM_MODEL: z.string().min(1).max(200).default('gpt-4o-mini'),
   LLM_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(60),
+  /**
+   * Where background jobs run (ADR 0014): 'inline' in the API process itself (ADR 0009), or
+   * 'worker' in separate `npm run worker` processes, the API only recording them.
+   */
+  JOBS: z.enum(['inline', 'worker']).default('inline'),
 });
 
 export type Config = {
@@ -74,6 +79,8 @@ export type Config = {
   imageMaxBytes: number;
   /** Machine translation is off (503 with a clear message) unless both baseUrl and apiKey are set. */
   llm: { baseUrl: string | undefined; apiKey: string | undefined; model: string; timeoutMs: number };
+  /** 'inline': this process runs its jobs and the feed scheduler. 'worker': it only queues jobs for worker processes. */
+  jobs: 'inline' | 'worker';
 };
 
 export class ConfigError extends Error {}
@@ -90,6 +97,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.JOBS === 'worker' && !e.DATABASE_URL) {
+    // The embedded PGlite database belongs to one process: a worker could never reach its queue.
+    throw new ConfigError('Invalid configuration:\n  JOBS: worker needs DATABASE_URL (a PostgreSQL server shared with the worker processes)');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -115,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoSeed: e.DEMO_SEED === 'true',
     imageMaxBytes: e.IMAGE_MAX_BYTES,
     llm: { baseUrl: e.LLM_BASE_URL?.replace(/\/+$/, ''), apiKey: e.LLM_API_KEY, model: e.LLM_MODEL, timeoutMs: Math.round(e.LLM_TIMEOUT_SECONDS * 1000) },
+    jobs: e.JOBS,
   };
 }
 

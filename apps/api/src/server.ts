@@ -34,8 +34,10 @@ async function main() {
   // With PORT=0 the real port is known only now; mailed links and the demo feeds' URLs must point at it.
   if (!config.publicUrlFromEnv) config.publicUrl = url;
   const seeded = database.driver === 'pglite' && config.demoSeed ? await seedDemo(app.deps) : false;
-  const stopScheduler = startScheduler(app);
+  // With JOBS=worker the worker processes run jobs and the scheduler (ADR 0014).
+  const stopScheduler = config.jobs === 'inline' ? startScheduler({ db: database.db, jobs: app.jobs, log: app.log }) : async () => undefined;
   console.log(`\n  Kontor is running at ${url}\n`);
+  if (config.jobs === 'worker') console.log('  Background jobs are queued for worker processes (npm run worker).\n');
   if (database.driver === 'pglite' && config.demoSeed) {
     console.log(`  Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}${seeded ? ' (created now)' : ''}\n`);
   }

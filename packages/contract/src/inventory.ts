@@ -207,6 +207,7 @@ export const StocktakingResponse = z.object({
   count: z.number().int(),
   next: z.string().nullable(),
   previous: z.string().nullable(),
+  count_is_estimate: z.boolean().optional(),
   result: z.object({ inventory_locations: z.array(StocktakingLocation), products: z.array(StocktakingRow) }),
 });
 export type StocktakingResponse = z.infer<typeof StocktakingResponse>;

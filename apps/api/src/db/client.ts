@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -39,6 +40,8 @@ export type DatabaseOptions = {
   pgliteDir?: string | 'memory';
   /** A PGlite data directory dumped by `dumpDataDir` to start from (tests start from a migrated one). */
   pgliteDataDir?: Blob | undefined;
+  /** Sees every statement drizzle sends, with its parameters: the benchmark replays an endpoint's SQL from it. */
+  onQuery?: (query: string, params: unknown[]) => void;
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -47,19 +50,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // A pool error (server restart, network) must not crash the process; queries will fail and be answered 500.
     pool.on('error', () => undefined);
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const logger = options.onQuery ? { logQuery: options.onQuery } : false;
+    const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
     return {
       db,
       driver: 'postgres',
-      migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: folder }),
+      migrate: () => migrateLocked(pool, folder),
       close: () => pool.end(),
     };
   }
   const dir = options.pgliteDir ?? 'memory';
   if (dir !== 'memory') mkdirSync(dir, { recursive: true });
   // relaxedDurability stays off: every query waits until PGlite has flushed its files.
+  // pg_trgm backs the search indexes (migration 0011); PGlite loads extensions only when told.
+  const extensions = { pg_trgm };
   const client =
-    dir === 'memory' ? new PGlite(options.pgliteDataDir ? { loadDataDir: options.pgliteDataDir } : {}) : new PGlite(dir, { relaxedDurability: false });
+    dir === 'memory'
+      ? new PGlite({ extensions, ...(options.pgliteDataDir ? { loadDataDir: options.pgliteDataDir } : {}) })
+      : new PGlite(dir, { extensions, relaxedDurability: false });
   await client.waitReady;
   const pgliteDb = drizzlePglite(client, { schema });
   return {
@@ -77,5 +85,24 @@ export async function pingDatabase(db: Db): Promise<boolean> {
     return true;
   } catch {
     return false;
+  }
+}
+
+/** Any constant: the advisory lock Kontor's migrations take ("kontor" in ASCII). */
+const MIGRATION_LOCK = 0x6b6f6e746f72;
+
+/**
+ * Several processes (API instances, workers) migrate at start. drizzle's migrator takes no lock,
+ * so two of them could apply the same migration at once and one would fail: a session advisory
+ * lock lets them migrate one after another, the later finding nothing to do. The connection is
+ * closed afterwards rather than returned to the pool, which also ends the lock whatever happened.
+ */
+async function migrateLocked(pool: pg.Pool, migrationsFolder: string): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+  } finally {
+    client.release(true);
   }
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FieldErrors } from '@kontor/contract';
 import { badRequest } from './errors.js';
@@ -148,10 +148,15 @@ export function buildListQuery(query: Record<string, unknown>, spec: ListSpec): 
     const unknown = parts.filter((p) => !allowed.has(p.replace(/^-/, '')) || !spec.fields[p.replace(/^-/, '')]);
     if (unknown.length) errors.ordering = [`Unknown ordering field: ${unknown.join(', ')}.`];
     // Descending puts empty values last too (PostgreSQL puts them first): "highest price first"
-    // must not open with every product that has no price.
+    // must not open with every product that has no price. A NOT NULL column sorts plainly, so a
+    // btree index on it still serves the order backwards.
     else
       orderBy = [
-        ...parts.map((p) => (p.startsWith('-') ? sql`${spec.fields[p.slice(1)]!.column} desc nulls last` : asc(spec.fields[p]!.column))),
+        ...parts.map((p) => {
+          if (!p.startsWith('-')) return asc(spec.fields[p]!.column);
+          const column = spec.fields[p.slice(1)]!.column;
+          return column instanceof SQL || !column.notNull ? sql`${column} desc nulls last` : desc(column);
+        }),
         ...spec.defaultOrdering,
       ];
   }

@@ -88,4 +88,32 @@ describe('absoluteUrl', () => {
   it('keeps a path prefix of the public URL (served behind a proxy under a sub-path)', () => {
     expect(absoluteUrl('https://shop.example.com/kontor', '/api/users/')).toBe('https://shop.example.com/kontor/api/users/');
   });
+
+  describe('with an estimated count', () => {
+    const estimate = (count: number) => ({ count, isEstimate: true });
+    const full = ['a', 'b'];
+
+    it('says the count is an estimate and links the next page of a full page, even past the estimate', () => {
+      const page = pageResponse(`${BASE}?limit=2`, { limit: 2, offset: 2 }, estimate(3), full);
+      expect(page).toMatchObject({ count: 5, count_is_estimate: true, next: `${BASE}?limit=2&offset=4`, previous: `${BASE}?limit=2` });
+    });
+
+    it('keeps a larger estimate as it is', () => {
+      expect(pageResponse(BASE, { limit: 2, offset: 0 }, estimate(5000), full)).toMatchObject({ count: 5000, count_is_estimate: true });
+    });
+
+    it('knows the exact count on a page that is not full, and links no next page', () => {
+      const page = pageResponse(BASE, { limit: 2, offset: 10 }, estimate(5000), ['a']);
+      expect(page).toEqual({ count: 11, next: null, previous: `${BASE}?limit=2&offset=8`, results: ['a'] });
+    });
+
+    it('answers an exact RowCount like a number', () => {
+      expect(pageResponse(BASE, { limit: 25, offset: 0 }, { count: 2, isEstimate: false }, full)).toEqual({
+        count: 2,
+        next: null,
+        previous: null,
+        results: full,
+      });
+    });
+  });
 });

@@ -1,4 +1,5 @@
 import { MAX_PAGE_SIZE, type Page } from '@kontor/contract';
+import type { RowCount } from './row-count.js';
 
 export type PageRequest = { limit: number; offset: number };
 
@@ -10,9 +11,11 @@ export function pageRequest(query: { limit?: number | undefined; offset?: number
 
 /**
  * Builds `{count, next, previous, results}` with absolute next/previous URLs that keep the
- * request's other query parameters, as DRF does.
+ * request's other query parameters, as DRF does. An estimated count (row-count.ts) is flagged
+ * with `count_is_estimate`; then a full page always has a `next` (the estimate may be short), and
+ * the count is at least what this page proves exists.
  */
-export function pageResponse<T>(requestUrl: string, page: PageRequest, count: number, results: T[]): Page<T> {
+export function pageResponse<T>(requestUrl: string, page: PageRequest, total: number | RowCount, results: T[]): Page<T> {
   const url = new URL(requestUrl);
   const link = (offset: number) => {
     const u = new URL(url);
@@ -21,9 +24,16 @@ export function pageResponse<T>(requestUrl: string, page: PageRequest, count: nu
     else u.searchParams.set('offset', String(offset));
     return u.toString();
   };
-  const next = page.offset + page.limit < count ? link(page.offset + page.limit) : null;
   const previous = page.offset > 0 ? link(Math.max(0, page.offset - page.limit)) : null;
-  return { count, next, previous, results };
+  if (typeof total === 'number' || !total.isEstimate) {
+    const count = typeof total === 'number' ? total : total.count;
+    const next = page.offset + page.limit < count ? link(page.offset + page.limit) : null;
+    return { count, next, previous, results };
+  }
+  const full = results.length === page.limit;
+  const seen = page.offset + results.length + (full ? 1 : 0);
+  const count = full ? Math.max(total.count, seen) : page.offset + results.length;
+  return { count, next: full ? link(page.offset + page.limit) : null, previous, results, ...(full ? { count_is_estimate: true } : {}) };
 }
 
 /**

@@ -6,9 +6,12 @@ import { registerPublishJob } from '../modules/catalog/publish/publish.job.js';
 import { registerFeedImportJob } from '../modules/procurement/feed-import/job.js';
 import { JobRunner } from './runner.js';
 
-/** The app's runner with every job kind registered. A new kind registers itself here. */
-export function createJobRunner(db: Db, log: FastifyBaseLogger, config: Pick<Config, 'dataDir'>): JobRunner {
-  const runner = new JobRunner(db, log);
+/**
+ * A runner with every job kind registered (a new kind registers itself here): the app's, which
+ * runs its jobs or only queues them per JOBS, or a worker process's (jobs: 'worker').
+ */
+export function createJobRunner(db: Db, log: FastifyBaseLogger, config: Pick<Config, 'dataDir' | 'jobs'>): JobRunner {
+  const runner = new JobRunner(db, log, config.jobs);
   registerFeedImportJob(runner);
   registerPublishJob(runner, exportFiles(config));
   return runner;

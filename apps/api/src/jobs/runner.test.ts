@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { backgroundJobs } from '../db/schema/index.js';
 import { createTenant, createTestApp, type Tenant, type TestApp } from '../../test/helpers.js';
-import { JobFailure, JobRunner, type JobContext } from './runner.js';
+import { JobFailure, JobRunner, type JobContext, type WorkOptions } from './runner.js';
 
 let app: TestApp;
 let tenant: Tenant;
@@ -208,5 +208,238 @@ describe('JobRunner', () => {
     expect(aborted).toBe(true);
     expect(atClose).toMatchObject({ status: 'failed', error: 'interrupted' });
     expect(await settled).toMatchObject({ status: 'failed', error: 'interrupted' });
+  });
+});
+
+describe('JobRunner in worker mode (ADR 0014)', () => {
+  // Rounds far faster than production's, so the tests do not wait for them.
+  const FAST: WorkOptions = { pollMs: 50, heartbeatMs: 50, staleMs: 60_000 };
+  const runners: JobRunner[] = [];
+  /** A runner as an API process with JOBS=worker has it, or (after `work()`) as a worker process does. */
+  const queueRunner = (...kinds: [string, (job: JobContext) => Promise<Record<string, unknown>>][]) => {
+    const runner = new JobRunner(db(), app.log, 'worker');
+    for (const [kind, handler] of kinds) runner.register(kind, handler);
+    runners.push(runner);
+    return runner;
+  };
+  afterEach(async () => {
+    for (const runner of runners.splice(0)) await runner.stop();
+  });
+
+  it('only records the job; a working runner claims it, writes its progress to the table and records the result', async () => {
+    const counted = gate();
+    const step = gate();
+    const count = async (job: JobContext) => {
+      job.progress(5, 10);
+      counted.open();
+      await step.opened;
+      job.progress(10, 10);
+      return { counted: 10 };
+    };
+    const api = queueRunner(['w_count', count]);
+    const job = await api.enqueue(owner(), 'w_count', { rows: 10 });
+    expect(job).toMatchObject({ status: 'queued', lockedBy: null, kind: 'w_count', payload: { rows: 10 } });
+    expect(api.live(job.id)).toBeUndefined();
+    await new Promise((r) => setTimeout(r, 200));
+    // Nobody works yet: the job waits in the table, however long.
+    expect(await rowOf(job.id)).toMatchObject({ status: 'queued', startedAt: null });
+
+    const worker = queueRunner(['w_count', count]);
+    worker.work(FAST);
+    await counted.opened;
+    // The heartbeat writes the live progress, so any process answers it from the table.
+    await vi.waitFor(async () => expect(await rowOf(job.id)).toMatchObject({ status: 'running', lockedBy: worker.id, progressDone: 5, progressTotal: 10 }), {
+      timeout: 10_000,
+    });
+    expect(api.live(job.id)).toBeUndefined();
+    step.open();
+    const done = await api.waitFor(job.id);
+    expect(done).toMatchObject({ status: 'succeeded', result: { counted: 10 }, progressDone: 10, error: null, lockedBy: worker.id });
+    expect(done.finishedAt!.getTime()).toBeGreaterThanOrEqual(done.startedAt!.getTime());
+  });
+
+  it('runs one job at a time per kind, oldest first, other kinds alongside', async () => {
+    const events: string[] = [];
+    const gates = new Map([
+      ['a1', gate()],
+      ['a2', gate()],
+      ['b1', gate()],
+    ]);
+    const handler = async (job: JobContext) => {
+      const name = job.payload.name as string;
+      events.push(`start ${name}`);
+      await gates.get(name)!.opened;
+      events.push(`end ${name}`);
+      return {};
+    };
+    const worker = queueRunner(['w_a', handler], ['w_b', handler]);
+    const a1 = await worker.enqueue(owner(), 'w_a', { name: 'a1' });
+    const a2 = await worker.enqueue(owner(), 'w_a', { name: 'a2' });
+    const b1 = await worker.enqueue(owner(), 'w_b', { name: 'b1' });
+    worker.work(FAST);
+    await vi.waitFor(() => expect(events).toHaveLength(2), { timeout: 10_000 });
+    expect(events.sort()).toEqual(['start a1', 'start b1']);
+    expect(await rowOf(a2.id)).toMatchObject({ status: 'queued' });
+    gates.get('a2')!.open();
+    gates.get('b1')!.open();
+    await worker.waitFor(b1.id);
+    gates.get('a1')!.open();
+    expect(await worker.waitFor(a2.id)).toMatchObject({ status: 'succeeded' });
+    expect(events.filter((e) => / a\d$/.test(e))).toEqual(['start a1', 'end a1', 'start a2', 'end a2']);
+    expect((await rowOf(a1.id)).status).toBe('succeeded');
+  });
+
+  it('two workers never run the same job', async () => {
+    const runs = new Map<number, number>();
+    const busy = new Map<string, number>();
+    let overlapped = false;
+    const handlerOf = (name: string) => async (job: JobContext) => {
+      runs.set(job.id, (runs.get(job.id) ?? 0) + 1);
+      busy.set(name, (busy.get(name) ?? 0) + 1);
+      if (busy.get(name)! > 1) overlapped = true;
+      await new Promise((r) => setTimeout(r, 5));
+      busy.set(name, busy.get(name)! - 1);
+      return { by: name };
+    };
+    const api = queueRunner(['w_many', handlerOf('api')]);
+    const ids: number[] = [];
+    for (let i = 0; i < 20; i++) ids.push((await api.enqueue(owner(), 'w_many', { i })).id);
+    const one = queueRunner(['w_many', handlerOf('one')]);
+    const two = queueRunner(['w_many', handlerOf('two')]);
+    one.work(FAST);
+    two.work(FAST);
+    const rows = await Promise.all(ids.map((id) => api.waitFor(id)));
+    expect(rows.every((r) => r.status === 'succeeded')).toBe(true);
+    expect(ids.map((id) => runs.get(id))).toEqual(ids.map(() => 1));
+    expect(new Set(rows.map((r) => r.lockedBy)).size).toBeLessThanOrEqual(2);
+    expect(rows.every((r) => r.lockedBy === one.id || r.lockedBy === two.id)).toBe(true);
+    // Each worker keeps to one job of a kind at a time.
+    expect(overlapped).toBe(false);
+  });
+
+  it('answers the queued or running job for the same key, from any process, until it has finished', async () => {
+    const hold = gate();
+    const handler = async () => {
+      await hold.opened;
+      return {};
+    };
+    const first = queueRunner(['w_keyed', handler]);
+    const second = queueRunner(['w_keyed', handler]);
+    const [a, b] = await Promise.all([first.enqueue(owner(), 'w_keyed', {}, { key: 'w-feed:1' }), second.enqueue(owner(), 'w_keyed', {}, { key: 'w-feed:1' })]);
+    expect(b.id).toBe(a.id);
+    expect((await second.enqueue(owner(), 'w_keyed', {}, { key: 'w-feed:2' })).id).not.toBe(a.id);
+    const worker = queueRunner(['w_keyed', handler]);
+    worker.work(FAST);
+    await vi.waitFor(async () => expect((await rowOf(a.id)).status).toBe('running'), { timeout: 10_000 });
+    // Running holds the key too.
+    expect((await first.enqueue(owner(), 'w_keyed', {}, { key: 'w-feed:1' })).id).toBe(a.id);
+    hold.open();
+    await first.waitFor(a.id);
+    const again = await second.enqueue(owner(), 'w_keyed', {}, { key: 'w-feed:1' });
+    expect(again.id).not.toBe(a.id);
+    await second.waitFor(again.id);
+  });
+
+  it('fails the jobs of a worker that stopped touching them, as interrupted, and frees their keys; a live worker keeps its long job', async () => {
+    const longAgo = new Date(Date.now() - 10 * 60_000);
+    const [dead, inlineLeft] = await db()
+      .insert(backgroundJobs)
+      .values([
+        {
+          companyId: tenant.companyId,
+          kind: 'w_gone',
+          status: 'running',
+          lockedBy: 'gone-host:1:dead',
+          startedAt: longAgo,
+          heartbeatAt: longAgo,
+          dedupeKey: 'w-dead:1',
+        },
+        // An inline process never writes a heartbeat: its started_at counts.
+        { companyId: tenant.companyId, kind: 'w_gone', status: 'running', lockedBy: 'gone-host:2:inline', startedAt: longAgo },
+      ])
+      .returning();
+    const long = async () => {
+      await new Promise((r) => setTimeout(r, 2500));
+      return { long: true };
+    };
+    const worker = queueRunner(['w_long', long], ['w_gone', long]);
+    const job = await worker.enqueue(owner(), 'w_long', {});
+    worker.work({ pollMs: 100, heartbeatMs: 100, staleMs: 1000 });
+    await vi.waitFor(async () => expect(await rowOf(dead!.id)).toMatchObject({ status: 'failed', error: 'interrupted' }), { timeout: 10_000 });
+    expect((await rowOf(dead!.id)).finishedAt).toBeInstanceOf(Date);
+    expect(await rowOf(inlineLeft!.id)).toMatchObject({ status: 'failed', error: 'interrupted' });
+    // Failed, not run again: a job that killed its worker could kill the next one too.
+    expect(await worker.waitFor(job.id)).toMatchObject({ status: 'succeeded', result: { long: true } });
+    const fresh = await worker.enqueue(owner(), 'w_gone', {}, { key: 'w-dead:1' });
+    expect(fresh.id).not.toBe(dead!.id);
+    expect(await worker.waitFor(fresh.id)).toMatchObject({ status: 'succeeded' });
+  });
+
+  it('aborts a job that was taken for interrupted while it ran, and leaves the row as that', async () => {
+    const started = gate();
+    const worker = queueRunner([
+      'w_taken',
+      async (job) => {
+        started.open();
+        // Ignores the abort on purpose: its success must not overwrite 'interrupted'.
+        await new Promise<void>((resolve) => job.signal.addEventListener('abort', () => resolve()));
+        return { late: true };
+      },
+    ]);
+    const job = await worker.enqueue(owner(), 'w_taken', {});
+    worker.work(FAST);
+    await started.opened;
+    // As another worker's recovery does when this one looked dead.
+    await db().update(backgroundJobs).set({ status: 'failed', error: 'interrupted', finishedAt: new Date() }).where(eq(backgroundJobs.id, job.id));
+    await vi.waitFor(() => expect(worker.live(job.id)).toBeUndefined(), { timeout: 10_000 });
+    expect(await rowOf(job.id)).toMatchObject({ status: 'failed', error: 'interrupted', result: null });
+  });
+
+  it('stop() aborts the running job as interrupted and leaves queued ones for another worker', async () => {
+    const started = gate();
+    const slow = async (job: JobContext) => {
+      started.open();
+      await new Promise((resolve, reject) => {
+        job.signal.addEventListener('abort', () => reject(new Error('aborted')));
+        setTimeout(resolve, 60_000).unref();
+      });
+      return {};
+    };
+    const worker = queueRunner(['w_slow', slow]);
+    const running = await worker.enqueue(owner(), 'w_slow', {});
+    const queued = await worker.enqueue(owner(), 'w_slow', {});
+    worker.work(FAST);
+    await started.opened;
+    const stopping = Date.now();
+    await worker.stop();
+    expect(Date.now() - stopping).toBeLessThan(10_000);
+    expect(await rowOf(running.id)).toMatchObject({ status: 'failed', error: 'interrupted' });
+    expect(await rowOf(queued.id)).toMatchObject({ status: 'queued', lockedBy: null, startedAt: null });
+    await expect(worker.enqueue(owner(), 'w_slow', {})).rejects.toThrow('The job runner has stopped.');
+  });
+
+  it('claims nothing inline: a job an inline runner recorded is never taken by a worker', async () => {
+    expect(() => newRunner().work()).toThrow('Only a runner in worker mode claims jobs from the table.');
+    const inline = newRunner();
+    const hold = gate();
+    let runs = 0;
+    const handler = async () => {
+      runs += 1;
+      await hold.opened;
+      return {};
+    };
+    inline.register('w_mixed', handler);
+    const first = await inline.enqueue(owner(), 'w_mixed', {});
+    const second = await inline.enqueue(owner(), 'w_mixed', {});
+    expect(await rowOf(second.id)).toMatchObject({ status: 'queued', lockedBy: inline.id });
+    const worker = queueRunner(['w_mixed', handler]);
+    worker.work(FAST);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(runs).toBe(1);
+    hold.open();
+    await inline.whenIdle();
+    expect(runs).toBe(2);
+    expect(await rowOf(first.id)).toMatchObject({ status: 'succeeded', lockedBy: inline.id });
+    await inline.stop();
   });
 });

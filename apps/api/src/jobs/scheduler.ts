@@ -1,13 +1,18 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.js';
 import { runDueFeeds } from '../modules/procurement/feeds.service.js';
+import type { JobRunner } from './runner.js';
 
 export const SCHEDULER_INTERVAL_MS = 60_000;
 
 /**
  * Once a minute (and once at start, to catch up after downtime), due scheduled feeds get an
- * import job (ADR 0009). Only the server starts it; tests' apps do not. Returns a stop function.
+ * import job (ADR 0009). The server starts it when it runs jobs inline, each worker process
+ * otherwise (ADR 0014): several schedulers are safe, as a feed's queued or running import holds
+ * its key in the table and a second one gets that job. Tests' apps do not start it. Returns a
+ * stop function.
  */
-export function startScheduler(app: FastifyInstance, intervalMs = SCHEDULER_INTERVAL_MS): () => void {
+export function startScheduler(deps: { db: Db; jobs: JobRunner; log: FastifyBaseLogger }, intervalMs = SCHEDULER_INTERVAL_MS): () => Promise<void> {
   let round: Promise<unknown> = Promise.resolve();
   let stopped = false;
   const tick = () => {
@@ -15,17 +20,19 @@ export function startScheduler(app: FastifyInstance, intervalMs = SCHEDULER_INTE
     round = round.then(async () => {
       if (stopped) return;
       try {
-        await runDueFeeds(app.deps.database.db, app.jobs, app.log);
+        await runDueFeeds(deps.db, deps.jobs, deps.log);
       } catch (err) {
-        app.log.error({ err }, 'scheduler round failed');
+        deps.log.error({ err }, 'scheduler round failed');
       }
     });
   };
   tick();
   const timer = setInterval(tick, intervalMs);
   timer.unref();
+  // Resolves when a round in progress has ended: a worker stops its runner only after that.
   return () => {
     stopped = true;
     clearInterval(timer);
+    return round.then(() => undefined);
   };
 }

@@ -9,13 +9,18 @@ type FilterSelectProps = {
   /** Include `{ value: '', label: 'All …' }` first when the filter can be off. */
   options: readonly FilterOption[];
   minWidth?: number;
+  /**
+   * A fixed width, for options that arrive after the first render (a native select grows to
+   * its widest option): the filter bar then keeps its layout instead of shifting (CLS).
+   */
+  width?: number;
 };
 
 /**
  * A filter bar's select. Native on purpose: the keyboard and type-ahead work as in any
  * form, and end-to-end tests pick options by their text.
  */
-export function FilterSelect({ label, value, onChange, options, minWidth = 150 }: FilterSelectProps) {
+export function FilterSelect({ label, value, onChange, options, minWidth = 150, width }: FilterSelectProps) {
   return (
     <TextField
       select
@@ -24,7 +29,7 @@ export function FilterSelect({ label, value, onChange, options, minWidth = 150 }
       label={label}
       value={value}
       onChange={(event) => onChange(event.target.value)}
-      sx={{ minWidth }}
+      sx={{ minWidth, width }}
       slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
     >
       {options.map((option) => (

@@ -77,6 +77,16 @@ export const catalogProducts = pgTable(
     index('catalog_products_company_edited_idx').on(t.companyId, t.editedAt),
     index('catalog_products_company_synced_idx').on(t.companyId, t.syncedAt),
     index('catalog_products_company_type_idx').on(t.companyId, t.productType),
+    // `search=` looks in SKU and name as one text (catalog.service productSearchText): one
+    // trigram index answers ILIKE '%...%' on it (DESIGN §3), where two would need a BitmapOr.
+    index('catalog_products_search_trgm_idx').using('gin', sql`(${t.sku} || ' ' || ${t.name}) gin_trgm_ops`),
+    // "Highest first" sorts empty values last (http/filters.ts): these serve that order.
+    index('catalog_products_company_margin_percent_desc_idx').on(t.companyId, sql`${t.marginPercent} desc nulls last`, sql`${t.id} desc`),
+    index('catalog_products_company_price_idx').on(t.companyId, sql`coalesce(${t.priceManualOverride}, ${t.priceCalculatedAutomatically})`),
+    index('catalog_products_company_price_desc_idx').on(
+      t.companyId,
+      sql`coalesce(${t.priceManualOverride}, ${t.priceCalculatedAutomatically}) desc nulls last`,
+    ),
     // Yes/No filters whose Yes side is rare: partial indexes keep them small.
     index('catalog_products_override_idx')
       .on(t.companyId)

@@ -165,6 +165,12 @@ export const procurementProducts = pgTable(
       .on(t.catalogProductId)
       .where(sql`${t.catalogProductId} is not null`),
     index('procurement_products_category_idx').on(t.categoryId),
+    // `search=` over SKU, name, brand and EAN as one text (products.service supplierProductSearchText).
+    index('procurement_products_search_trgm_idx').using('gin', sql`(${t.sku} || ' ' || ${t.name} || ' ' || ${t.brand} || ' ' || ${t.ean}) gin_trgm_ops`),
+    // The catalog's "from this supplier" filter starts from the supplier's mapped offers.
+    index('procurement_products_supplier_mapping_idx')
+      .on(t.supplierId, t.catalogProductId)
+      .where(sql`${t.catalogProductId} is not null`),
     // The catalog's "has procurement products" filter: mapped offers still in the feed.
     index('procurement_products_active_mapping_idx')
       .on(t.catalogProductId)

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   PAGE_SIZE,
@@ -25,10 +25,11 @@ import type { Ctx } from '../../http/context.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { buildListQuery, type ListSpec } from '../../http/filters.js';
 import { pageRequest, pageResponse } from '../../http/pagination.js';
+import { countRows } from '../../http/row-count.js';
 import { lockAndRefreshProductStock } from '../inventory/ledger.service.js';
 import { priceDetails, totalCost, type PriceRowFigures } from './pricing.js';
 import { repriceProducts } from './pricing.service.js';
-import { productFilters } from './product-filters.js';
+import { productFilters, productSearchText } from './product-filters.js';
 
 /** The bodies after the contract parsed them: decimals are exact strings ready for NUMERIC. */
 export type CreateProductFields = z.output<typeof CreateProductBody>;
@@ -64,7 +65,7 @@ const productList: ListSpec = {
     margin: { column: catalogProducts.margin, type: 'numeric' },
     margin_percent: { column: catalogProducts.marginPercent, type: 'numeric' },
   },
-  search: [catalogProducts.sku, catalogProducts.name],
+  search: [productSearchText],
   ordering: ['id', 'sku', 'name', 'qty_in_stock', 'price', 'margin', 'margin_percent', 'created_at', 'updated_at'],
   // Newest first, and the primary key alone is a stable order for pages.
   defaultOrdering: [desc(catalogProducts.id)],
@@ -72,7 +73,7 @@ const productList: ListSpec = {
 
 const productLiteList: ListSpec = {
   fields: { id: { column: catalogProducts.id, type: 'int' } },
-  search: [catalogProducts.sku, catalogProducts.name],
+  search: [productSearchText],
   ordering: ['id'],
   defaultOrdering: [desc(catalogProducts.id)],
 };
@@ -185,7 +186,7 @@ export function catalogProductsQuery(ctx: Ctx, query: ListProductsQuery): { scop
 export async function listProducts(ctx: Ctx, query: ListProductsQuery, url: string): Promise<ProductPage> {
   const { scoped, orderBy } = catalogProductsQuery(ctx, query);
   const page = pageRequest(query, PAGE_SIZE.catalog);
-  const [total] = await ctx.db.select({ n: count() }).from(catalogProducts).where(scoped);
+  const total = await countRows(ctx.db, ctx.db.select({ id: catalogProducts.id }).from(catalogProducts).where(scoped));
   const rows = await ctx.db
     .select()
     .from(catalogProducts)
@@ -193,7 +194,7 @@ export async function listProducts(ctx: Ctx, query: ListProductsQuery, url: stri
     .orderBy(...orderBy)
     .limit(page.limit)
     .offset(page.offset);
-  return pageResponse(url, page, total?.n ?? 0, rows.map(toProductResponse));
+  return pageResponse(url, page, total, rows.map(toProductResponse));
 }
 
 /** The light list for pickers: the same scoping and search, five columns. */
@@ -201,7 +202,7 @@ export async function listProductsLite(ctx: Ctx, query: ProductsLiteQuery, url: 
   const { where, orderBy } = buildListQuery(query, productLiteList);
   const scoped = ofCompany(ctx, where, archivedFilter(undefined, query));
   const page = pageRequest(query, PAGE_SIZE.catalog);
-  const [total] = await ctx.db.select({ n: count() }).from(catalogProducts).where(scoped);
+  const total = await countRows(ctx.db, ctx.db.select({ id: catalogProducts.id }).from(catalogProducts).where(scoped));
   const rows = await ctx.db
     .select({
       id: catalogProducts.id,
@@ -222,7 +223,7 @@ export async function listProductsLite(ctx: Ctx, query: ProductsLiteQuery, url: 
     product_type: r.productType,
     qty_in_stock: Number(r.qtyInStock),
   }));
-  return pageResponse(url, page, total?.n ?? 0, results);
+  return pageResponse(url, page, total, results);
 }
 
 export async function getProduct(ctx: Ctx, id: number): Promise<ProductResponse> {

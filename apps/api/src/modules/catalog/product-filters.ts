@@ -3,6 +3,9 @@ import { MARGIN_BANDS, isYes, type ListProductsQuery, type MarginBand } from '@k
 import { catalogProducts, procurementProducts } from '../../db/schema/index.js';
 
 /** DESIGN §5: a product is low when its stock is at or below a restock level that is set (> 0). */
+/** What a product `search=` looks in: SKU and name as one text, exactly the expression of their trigram index. */
+export const productSearchText = sql`(${catalogProducts.sku} || ' ' || ${catalogProducts.name})`;
+
 export const lowStock = and(lte(catalogProducts.qtyInStock, catalogProducts.qtyRestockLevel), gt(catalogProducts.qtyRestockLevel, '0'))!;
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ORDER_INTERNAL_STATUSES,
@@ -15,6 +15,7 @@ import type { Ctx } from '../../http/context.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { buildListQuery, type ListSpec } from '../../http/filters.js';
 import { pageRequest, pageResponse } from '../../http/pagination.js';
+import { countRows } from '../../http/row-count.js';
 import { fromCents, toCents } from '../inventory/quantities.js';
 import { pickedByItem, statusFromPicks } from './order-status.js';
 
@@ -155,7 +156,7 @@ export async function listOrders(ctx: Ctx, query: ListQuery, url: string): Promi
   const { where, orderBy } = buildListQuery(query, orderList);
   const scoped = and(eq(customerOrders.companyId, ctx.user.companyId), where);
   const page = pageRequest(query, PAGE_SIZE.orders);
-  const [total] = await ctx.db.select({ n: count() }).from(customerOrders).where(scoped);
+  const total = await countRows(ctx.db, ctx.db.select({ id: customerOrders.id }).from(customerOrders).where(scoped));
   const rows = await ctx.db
     .select({ id: customerOrders.id })
     .from(customerOrders)
@@ -169,7 +170,7 @@ export async function listOrders(ctx: Ctx, query: ListQuery, url: string): Promi
     ctx.user.companyId,
     rows.map((r) => r.id),
   );
-  return pageResponse(url, page, total?.n ?? 0, results);
+  return pageResponse(url, page, total, results);
 }
 
 /**

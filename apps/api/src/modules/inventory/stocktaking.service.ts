@@ -1,9 +1,11 @@
-import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { PAGE_SIZE, isYes, type StocktakingQuery, type StocktakingResponse } from '@kontor/contract';
 import { catalogProducts, inventoryLevels, inventoryLocations, inventoryTransactions } from '../../db/schema/index.js';
 import type { Ctx } from '../../http/context.js';
 import { pageRequest, pageResponse } from '../../http/pagination.js';
+import { countRows } from '../../http/row-count.js';
+import { productSearchText } from '../catalog/product-filters.js';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -30,7 +32,7 @@ export async function stocktaking(ctx: Ctx, query: z.output<typeof StocktakingQu
   const search = query.search?.trim();
   if (search) {
     const pattern = `%${escapeLike(search)}%`;
-    conditions.push(or(ilike(catalogProducts.sku, pattern), ilike(catalogProducts.name, pattern)));
+    conditions.push(ilike(productSearchText, pattern));
   }
   if (query.stocktaking_before) {
     const before = new Date(query.stocktaking_before);
@@ -38,12 +40,15 @@ export async function stocktaking(ctx: Ctx, query: z.output<typeof StocktakingQu
   }
   const where = and(...conditions);
   const page = pageRequest(query, PAGE_SIZE.stocktaking);
-  const [total] = await ctx.db
-    .select({ n: count() })
-    .from(inventoryLevels)
-    .innerJoin(inventoryLocations, eq(inventoryLocations.id, inventoryLevels.locationId))
-    .innerJoin(catalogProducts, eq(catalogProducts.id, inventoryLevels.productId))
-    .where(where);
+  const total = await countRows(
+    ctx.db,
+    ctx.db
+      .select({ productId: inventoryLevels.productId })
+      .from(inventoryLevels)
+      .innerJoin(inventoryLocations, eq(inventoryLocations.id, inventoryLevels.locationId))
+      .innerJoin(catalogProducts, eq(catalogProducts.id, inventoryLevels.productId))
+      .where(where),
+  );
   const rows = await ctx.db
     .select({
       productId: inventoryLevels.productId,
@@ -73,11 +78,12 @@ export async function stocktaking(ctx: Ctx, query: z.output<typeof StocktakingQu
     .from(inventoryLocations)
     .where(and(eq(inventoryLocations.companyId, companyId), eq(inventoryLocations.obsolete, obsolete)))
     .orderBy(asc(inventoryLocations.name), asc(inventoryLocations.id));
-  const { count: n, next, previous } = pageResponse(url, page, total?.n ?? 0, rows);
+  const { count: n, next, previous, count_is_estimate } = pageResponse(url, page, total, rows);
   return {
     count: n,
     next,
     previous,
+    ...(count_is_estimate ? { count_is_estimate } : {}),
     result: {
       inventory_locations: locations.map(({ stocktakingPerfomedAt, ...l }) => ({
         ...l,

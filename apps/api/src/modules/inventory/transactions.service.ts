@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   INVENTORY_ACTIONS,
@@ -17,6 +17,7 @@ import { catalogProducts, inventoryLevels, inventoryLocations, inventoryTransact
 import type { Ctx } from '../../http/context.js';
 import { buildListQuery, type ListSpec } from '../../http/filters.js';
 import { pageRequest, pageResponse } from '../../http/pagination.js';
+import { countRows } from '../../http/row-count.js';
 import { editTransaction, recordTransactions, type LedgerActor } from './ledger.service.js';
 
 const actorOf = (ctx: Ctx): LedgerActor => ({ companyId: ctx.user.companyId, userId: ctx.user.id });
@@ -93,16 +94,19 @@ export async function listTransactions(ctx: Ctx, query: ListTransactionsQuery, u
   const { where, orderBy } = buildListQuery(query, transactionList);
   const scoped = and(eq(inventoryTransactions.companyId, ctx.user.companyId), where);
   const page = pageRequest(query, PAGE_SIZE.default);
-  const [total] = await ctx.db
-    .select({ n: count() })
-    .from(inventoryTransactions)
-    .innerJoin(catalogProducts, eq(catalogProducts.id, inventoryTransactions.productId))
-    .where(scoped);
+  const total = await countRows(
+    ctx.db,
+    ctx.db
+      .select({ id: inventoryTransactions.id })
+      .from(inventoryTransactions)
+      .innerJoin(catalogProducts, eq(catalogProducts.id, inventoryTransactions.productId))
+      .where(scoped),
+  );
   const rows = await selectTransactions(ctx.db, scoped)
     .orderBy(...orderBy)
     .limit(page.limit)
     .offset(page.offset);
-  return pageResponse(url, page, total?.n ?? 0, rows.map(toTransactionResponse));
+  return pageResponse(url, page, total, rows.map(toTransactionResponse));
 }
 
 export async function transactionsByIds(ctx: Ctx, ids: number[]) {

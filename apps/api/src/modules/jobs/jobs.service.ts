@@ -17,7 +17,10 @@ export const toJobResponse = (row: JobRow): JobResponse => ({
   finished_at: row.finishedAt?.toISOString() ?? null,
 });
 
-/** The row, or the runner's live copy while the job is queued or running in this process (its progress is in memory). */
+/**
+ * The row, or the runner's live copy while the job is queued or running in this process (its
+ * progress is in memory). A worker process (ADR 0014) writes its jobs' progress to the row.
+ */
 export function withLiveProgress(runner: JobRunner, row: JobRow): JobRow {
   return runner.live(row.id) ?? row;
 }

@@ -29,6 +29,7 @@ import type { Ctx } from '../../http/context.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { buildListQuery, type ListSpec } from '../../http/filters.js';
 import { pageRequest, pageResponse } from '../../http/pagination.js';
+import { countRows } from '../../http/row-count.js';
 import { repriceProducts } from '../catalog/pricing.service.js';
 
 type ListQuery = z.output<typeof ListProcurementProductsQuery>;
@@ -109,6 +110,9 @@ export const toProcurementProductResponse = (r: ProductRow): ProcurementProductR
   updated_at: r.updatedAt.toISOString(),
 });
 
+/** What `search=` looks in: SKU, name, brand and EAN as one text, exactly the expression of their trigram index. */
+const supplierProductSearchText = sql`(${procurementProducts.sku} || ' ' || ${procurementProducts.name} || ' ' || ${procurementProducts.brand} || ' ' || ${procurementProducts.ean})`;
+
 const productList: ListSpec = {
   fields: {
     id: { column: procurementProducts.id, type: 'int' },
@@ -121,7 +125,7 @@ const productList: ListSpec = {
     sku: { column: procurementProducts.sku, type: 'text' },
     cost_sek: { column: procurementProducts.costSek, type: 'numeric' },
   },
-  search: [procurementProducts.sku, procurementProducts.name, procurementProducts.brand, procurementProducts.ean],
+  search: [supplierProductSearchText],
   ordering: ['id', 'created_at', 'name', 'sku', 'cost_sek'],
   // Newest first (the (company, created_at) index answers it); the id breaks ties for stable pages.
   defaultOrdering: [desc(procurementProducts.createdAt), desc(procurementProducts.id)],
@@ -141,12 +145,12 @@ export async function listProducts(ctx: Ctx, query: ListQuery, url: string): Pro
     mapped ? (isYes(mapped) ? isNotNull(procurementProducts.catalogProductId) : isNull(procurementProducts.catalogProductId)) : undefined,
   );
   const page = pageRequest(query, PAGE_SIZE.catalog);
-  const [total] = await ctx.db.select({ n: count() }).from(procurementProducts).where(scoped);
+  const total = await countRows(ctx.db, ctx.db.select({ id: procurementProducts.id }).from(procurementProducts).where(scoped));
   const rows = await selectProducts(ctx.db, scoped)
     .orderBy(...orderBy)
     .limit(page.limit)
     .offset(page.offset);
-  return pageResponse(url, page, total?.n ?? 0, rows.map(toProcurementProductResponse));
+  return pageResponse(url, page, total, rows.map(toProcurementProductResponse));
 }
 
 export async function getProduct(ctx: Ctx, id: number): Promise<ProcurementProductResponse> {

@@ -75,18 +75,19 @@ export function ProductFiltersBar({ filters, productTypes, suppliers, onChange, 
           minWidth={130}
           options={[{ value: '', label: 'All margins' }, ...MARGIN_BANDS.map((band) => ({ value: band.value, label: band.label }))]}
         />
+        {/* Types and suppliers load after the first render: fixed widths keep the bar from shifting (CLS). */}
         <FilterSelect
           label="Product type"
           value={filters.product_type}
           onChange={(value) => onChange('product_type', value)}
-          minWidth={150}
+          width={150}
           options={[{ value: '', label: 'All types' }, ...productTypes.map((type) => ({ value: type.value, label: type.name }))]}
         />
         <FilterSelect
           label="Supplier"
           value={filters.supplier}
           onChange={(value) => onChange('supplier', value)}
-          minWidth={170}
+          width={170}
           options={[{ value: '', label: 'All suppliers' }, ...suppliers.map((supplier) => ({ value: String(supplier.id), label: supplier.name }))]}
         />
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>

@@ -397,4 +397,15 @@ describe('CatalogProductsScreen', () => {
     ).toBeInTheDocument();
     expect(validations().at(-1)).toEqual({ action: 'google_merchant', language: 'SV' });
   });
+
+  it('says "about" when the server estimated the count, and the exact count on the last page', async () => {
+    const products = Array.from({ length: 30 }, (_, i) => createCatalogProduct({ sku: `E-${String(i).padStart(2, '0')}` }));
+    const { events } = setup(ROUTE, { products, estimatedCount: 31_000 });
+
+    expect(await screen.findByText('1–25 of about 31,000')).toBeInTheDocument();
+    await events.click(screen.getByLabelText('Select all products on this page'));
+    expect(screen.getByRole('button', { name: 'Select all about 31,000 products matching the filter' })).toBeInTheDocument();
+    await events.click(screen.getByRole('button', { name: 'Go to next page' }));
+    expect(await screen.findByText('26–30 of 30')).toBeInTheDocument();
+  });
 });

@@ -29,7 +29,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { lastPageOf } from '@/components/fixed-page-pagination';
+import { displayedRows, lastPageOf } from '@/components/fixed-page-pagination';
 import { FilterSelect } from '@/components/filter-select';
 import { useSnackbar } from '@/components/snackbar-provider';
 import { errorText, serverMessage } from '@/lib/api-client';
@@ -118,6 +118,8 @@ export function CatalogProductsScreen({ stockActions }: CatalogProductsScreenPro
   const isSelected = (id: number) => current.allMatching || selectedIds.has(id);
   const selectedOnPage = rows.filter((row) => isSelected(row.id)).length;
   const total = data?.count ?? 0;
+  /** A long list's count is the server's estimate (DESIGN §3): said as "about N products". */
+  const matching = data?.count_is_estimate ? `about ${plural(total)}` : plural(total);
   const selectedCount = current.allMatching ? total : current.ids.length;
   const [dialog, setDialog] = useState<'delete' | 'set-field' | 'publish' | null>(null);
   /** What the publish dialog offers as "Selected products": the selection as it stood when the dialog opened. */
@@ -353,14 +355,14 @@ export function CatalogProductsScreen({ stockActions }: CatalogProductsScreenPro
       >
         <Typography variant="body2" sx={{ fontWeight: 600, mr: 1 }} aria-live="polite">
           {current.allMatching
-            ? `All ${plural(total)} matching the filter are selected`
+            ? `All ${matching} matching the filter are selected`
             : selectedCount
               ? `${selectedCount} selected`
               : 'Select products to act on them'}
         </Typography>
         {!current.allMatching && rows.length > 0 && selectedOnPage === rows.length && total > rows.length ? (
           <Link component="button" type="button" variant="body2" onClick={() => setSelection({ filterKey, ids: [], allMatching: true })}>
-            Select all {plural(total)} matching the filter
+            Select all {matching} matching the filter
           </Link>
         ) : null}
         <Button startIcon={<TuneIcon />} disabled={!selectedCount || busy} onClick={() => setDialog('set-field')}>
@@ -412,6 +414,7 @@ export function CatalogProductsScreen({ stockActions }: CatalogProductsScreenPro
       <TablePagination
         component="div"
         count={total}
+        labelDisplayedRows={displayedRows(data?.count_is_estimate)}
         page={shownPage}
         rowsPerPage={limit}
         rowsPerPageOptions={[...PAGE_SIZES]}

@@ -109,6 +109,8 @@ export function createCatalogBackend({
   supplierProducts = [] as ProcurementProductWithOnOrder[],
   descriptions = [] as ProductDescriptionResponse[],
   suppliers = [] as SupplierOptionResponse[],
+  /** Answer full pages with this as an estimated count (`count_is_estimate`), as the API does for long lists. */
+  estimatedCount = undefined as number | undefined,
 } = {}) {
   const state = {
     products: products.map((product) => ({ ...product })),
@@ -156,7 +158,11 @@ export function createCatalogBackend({
       const limit = Number(url.searchParams.get('limit') ?? 25);
       const offset = Number(url.searchParams.get('offset') ?? 0);
       const next = offset + limit < rows.length ? `${url.origin}${url.pathname}?offset=${offset + limit}` : null;
-      return HttpResponse.json({ ...page(rows.slice(offset, offset + limit), rows.length), next });
+      const results = rows.slice(offset, offset + limit);
+      if (estimatedCount !== undefined && results.length === limit) {
+        return HttpResponse.json({ ...page(results, estimatedCount), next, count_is_estimate: true });
+      }
+      return HttpResponse.json({ ...page(results, rows.length), next });
     }),
     http.put(apiUrl('/catalog/products/'), async ({ request }) => {
       await record(request);

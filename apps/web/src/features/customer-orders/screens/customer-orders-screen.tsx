@@ -116,7 +116,7 @@ export function CustomerOrdersScreen() {
           </TableBody>
         </Table>
       </TableContainer>
-      <FixedPagePagination count={data?.count} page={page} pageSize={ORDERS_PAGE_SIZE} onPageChange={setPage} />
+      <FixedPagePagination count={data?.count} estimate={data?.count_is_estimate} page={page} pageSize={ORDERS_PAGE_SIZE} onPageChange={setPage} />
     </Card>
   );
 }

@@ -249,7 +249,13 @@ export function ProcurementProductsScreen() {
           </TableBody>
         </Table>
       </TableContainer>
-      <FixedPagePagination count={data?.count} page={page} pageSize={PROCUREMENT_PRODUCTS_PAGE_SIZE} onPageChange={setPage} />
+      <FixedPagePagination
+        count={data?.count}
+        estimate={data?.count_is_estimate}
+        page={page}
+        pageSize={PROCUREMENT_PRODUCTS_PAGE_SIZE}
+        onPageChange={setPage}
+      />
     </Card>
   );
 }

@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { as, createTenant, createTestApp, login, type Tenant, type TestApp } from '../../../test/helpers.js';
+import { EXACT_COUNT_LIMIT } from '../../http/row-count.js';
+import { treeViolations, type TreeNode } from '../../modules/catalog/category-tree.invariants.js';
+import { repriceProducts } from '../../modules/catalog/pricing.service.js';
+import { checkInventory } from '../../modules/inventory/check.service.js';
+import { analyzeLargeShop, LARGE_LOGIN, largeShopSize, seedLargeShop, type SeededCounts } from './large-shop.js';
+
+/**
+ * The large shop at a small size (more products than an exact count covers), on PGlite and
+ * PostgreSQL: it keeps every rule the app keeps, and the lists answer it with estimated counts.
+ */
+const PRODUCTS = 1200;
+
+let app: TestApp;
+let seeded: SeededCounts;
+let headers: { authorization: string };
+let other: Tenant;
+beforeAll(async () => {
+  app = await createTestApp();
+  seeded = await seedLargeShop(app.deps.database.db, PRODUCTS);
+  await analyzeLargeShop(app.deps.database.db);
+  const tokens = await login(app, LARGE_LOGIN.email, LARGE_LOGIN.password);
+  headers = { authorization: `Bearer ${tokens.access}` };
+  other = await createTenant(app, { demoData: false });
+}, 120_000);
+afterAll(async () => app?.close());
+
+const db = () => app.deps.database.db;
+const rows = async <T>(query: ReturnType<typeof sql>) => (await db().execute(query)) as unknown as { rows: T[] };
+const get = async (url: string) => {
+  const res = await app.inject({ method: 'GET', url, headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+};
+
+describe('seedLargeShop', () => {
+  it('seeds the proportions it promises, in one company', () => {
+    const size = largeShopSize(PRODUCTS);
+    expect(seeded).toMatchObject({
+      products: PRODUCTS,
+      locations: size.locations,
+      ledger_rows: size.ledgerRows,
+      orders: size.orders,
+      procurement_products: size.procurementProducts,
+    });
+  });
+
+  it('keeps the inventory rules: levels are the ledger, none negative, qty_in_stock is the stock levels', async () => {
+    const report = await checkInventory(db(), { companyId: seeded.companyId });
+    expect(report.problems).toEqual([]);
+    expect(report.transactions).toBe(PRODUCTS * 20);
+  });
+
+  it('prices every product as the pricing service would, and builds a valid category tree', async () => {
+    expect(await repriceProducts(db(), seeded.companyId)).toBe(0);
+    const { rows: nodes } = await rows<TreeNode>(sql`
+      select id, parent_id as "parentId", sort_order as "sortOrder", lft, rght, tree_id as "treeId", level
+      from catalog_categories where company_id = ${seeded.companyId}`);
+    expect(nodes).toHaveLength(220);
+    expect(treeViolations(nodes)).toEqual([]);
+  });
+
+  it('refuses to seed the same database twice and leaves it as it was', async () => {
+    await expect(seedLargeShop(db(), 10)).rejects.toThrow(/already has the large shop/);
+    const { rows: companies } = await rows<{ n: number }>(sql`select count(*)::int as n from companies where name = 'Large Shop AB'`);
+    expect(companies[0]!.n).toBe(1);
+  });
+});
+
+describe('lists at scale', () => {
+  it(`estimates a count above ${EXACT_COUNT_LIMIT} rows, says so, and still links the next page`, async () => {
+    const page = await get('/api/catalog/products/?ordering=sku&limit=25');
+    expect(page.count_is_estimate).toBe(true);
+    expect(page.count).toBeGreaterThan(EXACT_COUNT_LIMIT);
+    expect(page.results).toHaveLength(25);
+    expect(page.results[0].sku).toBe('LRG-0000001');
+    expect(page.next).toContain('offset=25');
+  });
+
+  it('counts exactly when the filter leaves fewer rows, and on the last page', async () => {
+    const bundles = await get('/api/catalog/products/?product_type=bundle&limit=25');
+    expect(bundles.count).toBe(PRODUCTS / 20);
+    expect(bundles.count_is_estimate).toBeUndefined();
+    const last = await get(`/api/catalog/products/?ordering=sku&limit=25&offset=${PRODUCTS - 10}`);
+    expect(last).toMatchObject({ count: PRODUCTS, next: null });
+    expect(last.count_is_estimate).toBeUndefined();
+    expect(last.results).toHaveLength(10);
+  });
+
+  it('estimates the ledger, the orders and the supplier products too', async () => {
+    for (const url of ['/api/catalog/inventory_transactions/?limit=25', '/api/customers/orders/?limit=25', '/api/procurement/products/?limit=25']) {
+      const page = await get(url);
+      expect(page.count_is_estimate, url).toBe(true);
+      expect(page.results, url).toHaveLength(25);
+    }
+  });
+
+  it('searches SKU and name as one text, case-insensitively', async () => {
+    const page = await get('/api/catalog/products/?search=OAK%20CHAIR&limit=100');
+    expect(page.count).toBeGreaterThan(0);
+    for (const product of page.results) expect(`${product.sku} ${product.name}`.toLowerCase()).toContain('oak chair');
+    const bySku = await get('/api/catalog/products/?search=lrg-0000123');
+    expect(bySku.results.map((p: { sku: string }) => p.sku)).toEqual(['LRG-0000123']);
+  });
+
+  it('orders newest first and highest margin first with empty margins last', async () => {
+    const newest = await get('/api/catalog/products/?ordering=-created_at&limit=3');
+    expect(newest.results.map((p: { sku: string }) => p.sku)).toEqual(['LRG-0001200', 'LRG-0001199', 'LRG-0001198']);
+    const margins = await get(`/api/catalog/products/?ordering=-margin_percent&limit=1000&offset=${PRODUCTS - 1000}`);
+    const values = margins.results.map((p: { margin_percent: number | null }) => p.margin_percent);
+    const firstNull = values.indexOf(null);
+    expect(firstNull).toBeGreaterThan(0);
+    expect(values.slice(firstNull).every((v: number | null) => v === null)).toBe(true);
+  });
+
+  it("never lists the large shop's rows to another company", async () => {
+    const res = await as(app, other, { method: 'GET', url: '/api/catalog/products/?search=LRG' });
+    expect(res.json()).toMatchObject({ count: 0, results: [] });
+  });
+});

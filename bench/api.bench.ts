@@ -1,0 +1,328 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { buildApp } from '../apps/api/src/app.js';
+import { loadConfig } from '../apps/api/src/config.js';
+import { openDatabase } from '../apps/api/src/db/client.js';
+import { LARGE_LOGIN } from '../apps/api/src/db/seed/large-shop.js';
+import { checkInventory, describeProblem } from '../apps/api/src/modules/inventory/check.service.js';
+import { largeDatabaseUrl, sizeLabel } from './large-database.js';
+import { runHttp, runSql, type HttpStep, type LoadStats, type RecordedQuery } from './load.js';
+
+/**
+ * `npm run bench api`: the hot endpoints of DESIGN §9 at shop scale. The API runs as its own
+ * process against the large shop (bench/large-database.ts) and autocannon drives it. For every
+ * read, the statements the endpoint ran (recorded from one in-process call) are replayed straight
+ * on a pg pool with the same concurrency, so the API's own cost shows as the ratio API/SQL.
+ * Writes (moves, picks) run with 50 clients and end with the inventory check.
+ */
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const WARMUP_SECONDS = 1;
+/** Concurrent clients for reads: a busy shop's operators and integrations at once. */
+const READ_CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const WRITE_CONNECTIONS = Number(process.env.BENCH_WRITE_CONNECTIONS ?? 50);
+/** The API's pool holds 10 connections (db/client.ts); the raw SQL gets no more. */
+const SQL_POOL_SIZE = 10;
+/** DESIGN §9: at 100k products p95 under 25 ms and within 2x of the raw SQL; the issue allows 300 ms at 1M. */
+const P95_BUDGET_MS = PRODUCTS >= 1_000_000 ? 300 : 25;
+const RATIO_BUDGET = PRODUCTS >= 1_000_000 ? Number.POSITIVE_INFINITY : 2;
+const WRITE_RPS_BUDGET = 500;
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+
+type ReadScenario = { name: string; path: string };
+type WriteScenario = { name: string; steps: HttpStep[] };
+type Row = { name: string; kind: 'read' | 'write'; api: LoadStats; sql?: LoadStats; statements?: number; ratio?: number; withinBudget: boolean; note?: string };
+
+/** Starts `src/server.ts` as its own process on a free port and answers its origin. */
+async function startApi(databaseUrl: string): Promise<{ origin: string; stop: () => Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kontor-bench-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      JWT_SECRET,
+      DEMO_SEED: 'false',
+      ACCESS_TOKEN_TTL_SECONDS: '86400',
+      // Request logs would measure the terminal; errors still show.
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const origin = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /running at (http:\/\/[\d.]+:\d+)/.exec(out);
+      if (match) resolve(match[1]!);
+    });
+    child.on('exit', (code) => reject(new Error(`The API exited (${code}) before it listened:\n${out}`)));
+  });
+  child.stdout!.resume();
+  return {
+    origin,
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function login(origin: string): Promise<string> {
+  const response = await fetch(`${origin}/api/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: LARGE_LOGIN.email, password: LARGE_LOGIN.password }),
+  });
+  if (!response.ok) throw new Error(`Login failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { access: string }).access;
+}
+
+/** What the scenarios need from the shop: a page of ids, a supplier, a location, hot rows for the writes. */
+async function shopFacts(pool: pg.Pool) {
+  const one = async <T>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[];
+  const [company] = await one<{ company_id: number }>('select company_id from users where lower(email) = $1', [LARGE_LOGIN.email]);
+  const c = company!.company_id;
+  const page = await one<{ id: number }>('select id from catalog_products where company_id = $1 order by sku limit 25', [c]);
+  const [supplier] = await one<{ id: number }>('select id from procurement_suppliers where company_id = $1 order by id limit 1', [c]);
+  const [location] = await one<{ id: number }>('select id from inventory_locations where company_id = $1 and not not_for_stock order by id limit 1', [c]);
+  // Moves: products with at least 10 at two stock locations; two clients share each product, so they contend.
+  const movable = await one<{ product_id: number; a: number; b: number }>(
+    `select product_id, (array_agg(location_id order by location_id))[1] as a, (array_agg(location_id order by location_id))[2] as b
+     from inventory_levels l where company_id = $1 and quantity >= 10
+       and exists (select 1 from inventory_locations x where x.id = l.location_id and not x.not_for_stock)
+     group by product_id having count(*) >= 2 order by product_id limit $2`,
+    [c, Math.ceil(WRITE_CONNECTIONS / 2)],
+  );
+  // Picks: a line of an open order per client, with the location that holds most of its product.
+  const pickable = await one<{ item_id: number; product_id: number; location_id: number }>(
+    `select distinct on (i.id) i.id as item_id, i.product_id, l.location_id
+     from customer_order_items i
+     join customer_orders o on o.id = i.order_id and o.internal_status = 'open'
+     join inventory_levels l on l.product_id = i.product_id and l.quantity >= 1
+     join inventory_locations x on x.id = l.location_id and not x.not_for_stock and not x.obsolete
+     where i.company_id = $1
+       and not exists (select 1 from inventory_transactions t where t.order_item_id = i.id)
+     order by i.id, l.quantity desc limit $2`,
+    [c, WRITE_CONNECTIONS * 2],
+  );
+  return { companyId: c, pageIds: page.map((r) => r.id).join(','), supplierId: supplier!.id, locationId: location!.id, movable, pickable };
+}
+
+function readScenarios(f: Awaited<ReturnType<typeof shopFacts>>): ReadScenario[] {
+  const list = (query: string) => `/api/catalog/products/?${query}&limit=25&offset=0`;
+  return [
+    { name: 'catalog: default view (sku order)', path: list('ordering=sku') },
+    { name: 'catalog: newest first', path: list('ordering=-created_at') },
+    { name: 'catalog: by margin % desc', path: list('ordering=-margin_percent') },
+    { name: 'catalog: by price', path: list('ordering=price') },
+    { name: 'catalog: page 2000 (offset 50k)', path: `/api/catalog/products/?ordering=sku&limit=25&offset=${Math.min(50_000, PRODUCTS - 25)}` },
+    { name: 'catalog: search words', path: list('ordering=sku&search=oak%20chair') },
+    { name: 'catalog: search SKU', path: list('ordering=sku&search=LRG-00123') },
+    { name: 'catalog: low stock', path: list('ordering=sku&low_stock=Yes') },
+    { name: 'catalog: margin band 25-49', path: list('ordering=sku&margin_band=25-49') },
+    { name: 'catalog: negative margin', path: list('ordering=sku&negative_margin=Yes') },
+    { name: 'catalog: has supplier products', path: list('ordering=sku&has_procurement_products=Yes') },
+    { name: 'catalog: not synced', path: list('ordering=sku&synced_to_ecommerce=No') },
+    { name: 'catalog: bundles', path: list('ordering=sku&product_type=bundle') },
+    { name: 'catalog: one supplier', path: list(`ordering=sku&supplier=${f.supplierId}`) },
+    { name: 'catalog: count low in stock (overview)', path: '/api/catalog/product-count/?f=low-in-stock' },
+    { name: 'stocks view: inventories of a page', path: `/api/catalog/products/inventories/?product_ids=${f.pageIds}` },
+    { name: 'prices view: supplier data of a page', path: `/api/procurement/products/with_procurement_order_and_backorder_data/?product_ids=${f.pageIds}` },
+    { name: 'bulk view: descriptions of a page', path: `/api/catalog/product_descriptions/?product__in=${f.pageIds}&language=SV&limit=1000` },
+    { name: 'locations (grid options)', path: '/api/catalog/inventory_locations/?limit=1000&obsolete=No&ordering=name' },
+    { name: 'stocktaking: a location page', path: `/api/catalog/stocktaking/?limit=100&offset=0&obsolete=No&location=${f.locationId}` },
+    { name: 'ledger: newest rows', path: '/api/catalog/inventory_transactions/?limit=25&offset=0' },
+    { name: 'orders: newest', path: '/api/customers/orders/?limit=25&offset=0&ordering=-created_at' },
+    { name: 'orders: open to pick', path: '/api/customers/orders/?internal_status__in=open,partially_picked&ordering=created_at&limit=50' },
+    { name: 'orders: search customer', path: '/api/customers/orders/?limit=25&offset=0&ordering=-created_at&search=Nilsson' },
+    { name: 'supplier products: newest', path: '/api/procurement/products/?limit=25&offset=0' },
+    { name: 'supplier products: search', path: '/api/procurement/products/?limit=25&offset=0&search=hammer%20pro' },
+  ];
+}
+
+function writeScenarios(f: Awaited<ReturnType<typeof shopFacts>>): WriteScenario[] {
+  // autocannon gives each client a fresh context every time it starts its steps over, so a
+  // scenario's state lives in its steps (a move there and back) or in shared lists (free order lines).
+  let nextMove = 0;
+  const move = (back: boolean): HttpStep => ({
+    method: 'POST',
+    path: '/api/catalog/inventory_transactions/move/',
+    jsonBody: true,
+    setup: (context) => {
+      if (!back) context.slot = nextMove++ % f.movable.length;
+      const row = f.movable[context.slot as number]!;
+      const [from, to] = back ? [row.b, row.a] : [row.a, row.b];
+      return { path: '/api/catalog/inventory_transactions/move/', body: { product: row.product_id, from_location: from, to_location: to, quantity: '1' } };
+    },
+  });
+  // Each client picks a line nobody else holds, and frees it once unpicked: no over-picks by design.
+  const freeLines = [...f.pickable.keys()];
+  return [
+    { name: `move 1 unit there and back (${f.movable.length} products, shared by the clients)`, steps: [move(false), move(true)] },
+    {
+      name: `pick 1 then unpick it (${f.pickable.length} open order lines)`,
+      steps: [
+        {
+          method: 'POST',
+          path: '/api/customers/order_items/0/actions/pick/',
+          setup: (context) => {
+            context.slot = freeLines.shift();
+            const row = f.pickable[context.slot as number]!;
+            return { path: `/api/customers/order_items/${row.item_id}/actions/pick/?location_id=${row.location_id}&product_id=${row.product_id}&quantity=1` };
+          },
+          onResponse: (status, body, context) => {
+            context.transaction = status === 200 ? (JSON.parse(body) as { inventory_transaction: number }).inventory_transaction : undefined;
+          },
+        },
+        {
+          method: 'POST',
+          path: '/api/customers/order_items/0/actions/unpick/',
+          setup: (context) => {
+            const row = f.pickable[context.slot as number]!;
+            return { path: `/api/customers/order_items/${row.item_id}/actions/unpick/?inventory_transaction_id=${String(context.transaction ?? 0)}` };
+          },
+          onResponse: (_status, _body, context) => {
+            freeLines.push(context.slot as number);
+          },
+        },
+      ],
+    },
+  ];
+}
+
+/** Calls each read once in-process with a recording pool: the statements it runs, in order. */
+async function recordStatements(databaseUrl: string, token: string, scenarios: ReadScenario[]): Promise<Map<string, RecordedQuery[]>> {
+  let recording: RecordedQuery[] | null = null;
+  const database = await openDatabase({ databaseUrl, onQuery: (text, params) => recording?.push({ text, params }) });
+  const config = loadConfig({ DATABASE_URL: databaseUrl, JWT_SECRET, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'kontor-bench-rec-')), LOG_LEVEL: 'silent' });
+  const app = await buildApp({ config, database, logger: false });
+  const recorded = new Map<string, RecordedQuery[]>();
+  try {
+    for (const scenario of scenarios) {
+      recording = [];
+      const response = await app.inject({ method: 'GET', url: scenario.path, headers: { authorization: `Bearer ${token}` } });
+      if (response.statusCode !== 200) throw new Error(`${scenario.name}: ${scenario.path} answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
+      recorded.set(scenario.name, recording);
+      // BENCH_SHOW_SQL=1 prints what each endpoint ran, to EXPLAIN what the table shows.
+      if (process.env.BENCH_SHOW_SQL) for (const q of recording) console.log(`-- ${scenario.name}\n${q.text}\n   ${JSON.stringify(q.params)}`);
+      recording = null;
+    }
+  } finally {
+    await app.close();
+    await database.close();
+    rmSync(config.dataDir, { recursive: true, force: true });
+  }
+  return recorded;
+}
+
+const cell = (n: number | undefined, digits = 1) => (n === undefined || Number.isNaN(n) ? '' : n.toFixed(digits));
+
+function markdownTable(rows: Row[]): string {
+  const lines = [
+    '| endpoint | API p50 | API p95 | API p99 | API req/s | SQL p95 | stmts | API/SQL p95 | errors | budget |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+  ];
+  for (const r of rows) {
+    lines.push(
+      `| ${r.name} | ${cell(r.api.p50)} | ${cell(r.api.p95)} | ${cell(r.api.p99)} | ${r.api.rps} | ${cell(r.sql?.p95)} | ${r.statements ?? ''} | ${cell(r.ratio, 2)} | ${r.api.errors} | ${r.withinBudget ? 'ok' : 'MISSED'}${r.note ? ` (${r.note})` : ''} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+export async function run(): Promise<{ withinBudget: boolean }> {
+  const databaseUrl = await largeDatabaseUrl(PRODUCTS);
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: SQL_POOL_SIZE });
+  const api = await startApi(databaseUrl);
+  const rows: Row[] = [];
+  try {
+    const token = await login(api.origin);
+    const facts = await shopFacts(pool);
+    // BENCH_ONLY=<text> keeps the scenarios whose name contains it (to iterate on one endpoint).
+    const only = (name: string) => !process.env.BENCH_ONLY || name.includes(process.env.BENCH_ONLY);
+    const reads = readScenarios(facts).filter((scenario) => only(scenario.name));
+    const statements = await recordStatements(databaseUrl, token, reads);
+    console.log(
+      `${PRODUCTS} products; reads: ${READ_CONNECTIONS} clients x ${SECONDS} s (after ${WARMUP_SECONDS} s warm-up), raw SQL on a pool of ${SQL_POOL_SIZE}; writes: ${WRITE_CONNECTIONS} clients.`,
+    );
+    for (const scenario of reads) {
+      const steps: HttpStep[] = [{ path: scenario.path }];
+      const queries = statements.get(scenario.name)!;
+      await runHttp({ origin: api.origin, token, steps, connections: READ_CONNECTIONS, seconds: WARMUP_SECONDS });
+      const apiStats = await runHttp({ origin: api.origin, token, steps, connections: READ_CONNECTIONS, seconds: SECONDS });
+      await runSql(pool, queries, READ_CONNECTIONS, WARMUP_SECONDS);
+      const sqlStats = await runSql(pool, queries, READ_CONNECTIONS, SECONDS);
+      const ratio = apiStats.p95 / sqlStats.p95;
+      const withinBudget = apiStats.errors === 0 && sqlStats.errors === 0 && apiStats.p95 < P95_BUDGET_MS && ratio <= RATIO_BUDGET;
+      rows.push({ name: scenario.name, kind: 'read', api: apiStats, sql: sqlStats, statements: queries.length, ratio, withinBudget });
+      console.log(
+        `  ${scenario.name}: API p95 ${cell(apiStats.p95)} ms, SQL p95 ${cell(sqlStats.p95)} ms, x${cell(ratio, 2)}${withinBudget ? '' : '  MISSED'}`,
+      );
+    }
+    for (const scenario of writeScenarios(facts).filter((candidate) => only(candidate.name))) {
+      const stats = await runHttp({ origin: api.origin, token, steps: scenario.steps, connections: WRITE_CONNECTIONS, seconds: SECONDS });
+      const report = await checkInventoryOf(databaseUrl, facts.companyId);
+      const withinBudget = stats.errors === 0 && stats.rps >= WRITE_RPS_BUDGET && report.ok;
+      rows.push({
+        name: scenario.name,
+        kind: 'write',
+        api: stats,
+        withinBudget,
+        note: report.ok ? 'inventory check OK' : `inventory check: ${report.problems.length} problem(s)`,
+      });
+      console.log(
+        `  ${scenario.name}: ${stats.rps}/s, p95 ${cell(stats.p95)} ms, errors ${stats.errors}, ${report.ok ? 'inventory check OK' : 'INVENTORY CHECK FAILED'}`,
+      );
+      for (const problem of report.problems.slice(0, 10)) console.log(`    ${problem}`);
+    }
+  } finally {
+    await api.stop();
+    await pool.end();
+  }
+
+  const withinBudget = rows.every((r) => r.withinBudget);
+  const table = markdownTable(rows);
+  console.log(`\n${table}\n`);
+  console.log(
+    `Budgets: reads p95 < ${P95_BUDGET_MS} ms${Number.isFinite(RATIO_BUDGET) ? ` and API/SQL p95 <= ${RATIO_BUDGET}` : ''}; writes >= ${WRITE_RPS_BUDGET}/s, no errors, inventory check OK.`,
+  );
+  const results = path.join(root, 'bench', 'results');
+  mkdirSync(results, { recursive: true });
+  const file = path.join(results, `api-${sizeLabel(PRODUCTS)}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  const meta = {
+    products: PRODUCTS,
+    seconds: SECONDS,
+    readConnections: READ_CONNECTIONS,
+    writeConnections: WRITE_CONNECTIONS,
+    cpus: os.cpus().length,
+    node: process.version,
+    at: new Date().toISOString(),
+  };
+  writeFileSync(file, `${JSON.stringify({ meta, rows }, null, 2)}\n`);
+  console.log(`Saved ${path.relative(root, file)}`);
+  return { withinBudget };
+}
+
+/** The inventory check of the shop after the writes (db:check's rules), as readable lines. */
+async function checkInventoryOf(databaseUrl: string, companyId: number): Promise<{ ok: boolean; problems: string[] }> {
+  const database = await openDatabase({ databaseUrl });
+  try {
+    const report = await checkInventory(database.db, { companyId });
+    return { ok: report.problems.length === 0, problems: report.problems.map(describeProblem) };
+  } finally {
+    await database.close();
+  }
+}
