@@ -23,7 +23,7 @@ beforeAll(async () => {
   await analyzeLargeShop(app.deps.database.db);
   const tokens = await login(app, LARGE_LOGIN.email, LARGE_LOGIN.password);
   headers = { authorization: `Bearer ${tokens.access}` };
-  other = await createTenant(app, { demoData: false });
+  other = await createTenant(app);
 }, 120_000);
 afterAll(async () => app?.close());
 
