@@ -22,8 +22,8 @@ import { runHttp, runSql, type HttpStep, type LoadStats, type RecordedQuery } fr
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const WARMUP_SECONDS = 1;
-/** Concurrent clients for reads: a busy shop's operators and integrations at once. */
-const READ_CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+/** Concurrent clients for reads: a few operators working the grid at once (the writes get 50). */
+const READ_CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
 const WRITE_CONNECTIONS = Number(process.env.BENCH_WRITE_CONNECTIONS ?? 50);
 /** The API's pool holds 10 connections (db/client.ts); the raw SQL gets no more. */
 const SQL_POOL_SIZE = 10;

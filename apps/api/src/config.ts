@@ -16,6 +16,11 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  /** A read replica of DATABASE_URL for the long list reads (docs/deployment.md). */
+  READ_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PUBLIC_URL: z.url('must be an absolute URL such as https://kontor.example.com').optional(),
   SMTP_URL: z
@@ -62,6 +67,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Lists read from here when set (a replica: they may lag the primary by its replication delay). */
+  readDatabaseUrl: string | undefined;
   jwtSecret: string;
   /** Where users reach the app (mailed links). Without PUBLIC_URL, the server sets it to the address it listens on. */
   publicUrl: string;
@@ -97,6 +104,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.READ_DATABASE_URL && !e.DATABASE_URL) {
+    throw new ConfigError('Invalid configuration:\n  READ_DATABASE_URL: needs DATABASE_URL (the primary it replicates)');
+  }
   if (e.JOBS === 'worker' && !e.DATABASE_URL) {
     // The embedded PGlite database belongs to one process: a worker could never reach its queue.
     throw new ConfigError('Invalid configuration:\n  JOBS: worker needs DATABASE_URL (a PostgreSQL server shared with the worker processes)');
@@ -108,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    readDatabaseUrl: e.READ_DATABASE_URL,
     jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, ''),
     publicUrlFromEnv: Boolean(e.PUBLIC_URL),

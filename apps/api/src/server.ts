@@ -20,7 +20,7 @@ async function main() {
     throw err;
   }
   await initSentry(config.sentryDsn, config.env);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, readDatabaseUrl: config.readDatabaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
   await database.migrate();
 
   const here = path.dirname(fileURLToPath(import.meta.url));

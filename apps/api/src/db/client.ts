@@ -21,6 +21,12 @@ export type DbOrTx = Db | Tx;
 
 export type Database = {
   db: Db;
+  /**
+   * Where the long list reads go: a read replica when READ_DATABASE_URL is set, else `db`. A
+   * replica may lag the primary, so only reads that can show a moment-old list use it; every
+   * write, and every read a write depends on, uses `db`.
+   */
+  readDb: Db;
   driver: 'pglite' | 'postgres';
   migrate: () => Promise<void>;
   close: () => Promise<void>;
@@ -40,6 +46,8 @@ export type DatabaseOptions = {
   pgliteDir?: string | 'memory';
   /** A PGlite data directory dumped by `dumpDataDir` to start from (tests start from a migrated one). */
   pgliteDataDir?: Blob | undefined;
+  /** A read replica of `databaseUrl` (PostgreSQL only): `readDb` uses it. */
+  readDatabaseUrl?: string | undefined;
   /** Sees every statement drizzle sends, with its parameters: the benchmark replays an endpoint's SQL from it. */
   onQuery?: (query: string, params: unknown[]) => void;
 };
@@ -47,16 +55,24 @@ export type DatabaseOptions = {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const folder = migrationsFolder();
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // A pool error (server restart, network) must not crash the process; queries will fail and be answered 500.
-    pool.on('error', () => undefined);
     const logger = options.onQuery ? { logQuery: options.onQuery } : false;
-    const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
+    const connect = (url: string) => {
+      const pool = new pg.Pool({ connectionString: url, max: 10 });
+      // A pool error (server restart, network) must not crash the process; queries will fail and be answered 500.
+      pool.on('error', () => undefined);
+      return { pool, db: drizzlePg(pool, { schema, logger }) as unknown as Db };
+    };
+    const primary = connect(options.databaseUrl);
+    const replica = options.readDatabaseUrl ? connect(options.readDatabaseUrl) : null;
     return {
-      db,
+      db: primary.db,
+      readDb: replica?.db ?? primary.db,
       driver: 'postgres',
-      migrate: () => migrateLocked(pool, folder),
-      close: () => pool.end(),
+      migrate: () => migrateLocked(primary.pool, folder),
+      close: async () => {
+        await replica?.pool.end();
+        await primary.pool.end();
+      },
     };
   }
   const dir = options.pgliteDir ?? 'memory';
@@ -72,6 +88,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const pgliteDb = drizzlePglite(client, { schema });
   return {
     db: pgliteDb as unknown as Db,
+    readDb: pgliteDb as unknown as Db,
     driver: 'pglite',
     migrate: () => migratePglite(pgliteDb, { migrationsFolder: folder }),
     close: () => client.close(),

@@ -22,7 +22,7 @@ async function resolveCtx(app: FastifyInstance, request: FastifyRequest): Promis
     .from(users)
     .where(eq(users.id, claims.userId));
   if (!user?.isActive || user.companyId !== claims.companyId) throw invalidToken();
-  return { db, user: { id: user.id, email: user.email, companyId: user.companyId, companyRole: user.companyRole } };
+  return { db, readDb: app.deps.database.readDb, user: { id: user.id, email: user.email, companyId: user.companyId, companyRole: user.companyRole } };
 }
 
 /** Every route needs a valid bearer access token unless its config says `public: true`. */

@@ -186,8 +186,8 @@ export function catalogProductsQuery(ctx: Ctx, query: ListProductsQuery): { scop
 export async function listProducts(ctx: Ctx, query: ListProductsQuery, url: string): Promise<ProductPage> {
   const { scoped, orderBy } = catalogProductsQuery(ctx, query);
   const page = pageRequest(query, PAGE_SIZE.catalog);
-  const total = await countRows(ctx.db, ctx.db.select({ id: catalogProducts.id }).from(catalogProducts).where(scoped));
-  const rows = await ctx.db
+  const total = await countRows(ctx.readDb, ctx.readDb.select({ id: catalogProducts.id }).from(catalogProducts).where(scoped));
+  const rows = await ctx.readDb
     .select()
     .from(catalogProducts)
     .where(scoped)
@@ -202,8 +202,8 @@ export async function listProductsLite(ctx: Ctx, query: ProductsLiteQuery, url: 
   const { where, orderBy } = buildListQuery(query, productLiteList);
   const scoped = ofCompany(ctx, where, archivedFilter(undefined, query));
   const page = pageRequest(query, PAGE_SIZE.catalog);
-  const total = await countRows(ctx.db, ctx.db.select({ id: catalogProducts.id }).from(catalogProducts).where(scoped));
-  const rows = await ctx.db
+  const total = await countRows(ctx.readDb, ctx.readDb.select({ id: catalogProducts.id }).from(catalogProducts).where(scoped));
+  const rows = await ctx.readDb
     .select({
       id: catalogProducts.id,
       sku: catalogProducts.sku,

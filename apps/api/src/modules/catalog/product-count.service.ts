@@ -16,7 +16,7 @@ const COUNT_CONDITIONS: Record<ProductCountQuery['f'], SQL> = {
 
 /** GET /catalog/product-count/?f=: how many of the company's active (not archived) products match. */
 export async function countProducts(ctx: Ctx, query: ProductCountQuery): Promise<ProductCountResponse> {
-  const [row] = await ctx.db
+  const [row] = await ctx.readDb
     .select({ n: count() })
     .from(catalogProducts)
     .where(and(eq(catalogProducts.companyId, ctx.user.companyId), isNull(catalogProducts.archivedAt), COUNT_CONDITIONS[query.f]));

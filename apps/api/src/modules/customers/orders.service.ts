@@ -156,8 +156,8 @@ export async function listOrders(ctx: Ctx, query: ListQuery, url: string): Promi
   const { where, orderBy } = buildListQuery(query, orderList);
   const scoped = and(eq(customerOrders.companyId, ctx.user.companyId), where);
   const page = pageRequest(query, PAGE_SIZE.orders);
-  const total = await countRows(ctx.db, ctx.db.select({ id: customerOrders.id }).from(customerOrders).where(scoped));
-  const rows = await ctx.db
+  const total = await countRows(ctx.readDb, ctx.readDb.select({ id: customerOrders.id }).from(customerOrders).where(scoped));
+  const rows = await ctx.readDb
     .select({ id: customerOrders.id })
     .from(customerOrders)
     .where(scoped)
@@ -166,7 +166,7 @@ export async function listOrders(ctx: Ctx, query: ListQuery, url: string): Promi
     .limit(page.limit)
     .offset(page.offset);
   const results = await loadOrders(
-    ctx.db,
+    ctx.readDb,
     ctx.user.companyId,
     rows.map((r) => r.id),
   );

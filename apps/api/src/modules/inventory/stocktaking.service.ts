@@ -41,15 +41,15 @@ export async function stocktaking(ctx: Ctx, query: z.output<typeof StocktakingQu
   const where = and(...conditions);
   const page = pageRequest(query, PAGE_SIZE.stocktaking);
   const total = await countRows(
-    ctx.db,
-    ctx.db
+    ctx.readDb,
+    ctx.readDb
       .select({ productId: inventoryLevels.productId })
       .from(inventoryLevels)
       .innerJoin(inventoryLocations, eq(inventoryLocations.id, inventoryLevels.locationId))
       .innerJoin(catalogProducts, eq(catalogProducts.id, inventoryLevels.productId))
       .where(where),
   );
-  const rows = await ctx.db
+  const rows = await ctx.readDb
     .select({
       productId: inventoryLevels.productId,
       sku: catalogProducts.sku,
@@ -66,7 +66,7 @@ export async function stocktaking(ctx: Ctx, query: z.output<typeof StocktakingQu
     .orderBy(asc(inventoryLocations.name), asc(inventoryLocations.id), asc(catalogProducts.sku), asc(catalogProducts.id))
     .limit(page.limit)
     .offset(page.offset);
-  const locations = await ctx.db
+  const locations = await ctx.readDb
     .select({
       id: inventoryLocations.id,
       name: inventoryLocations.name,

@@ -95,14 +95,14 @@ export async function listTransactions(ctx: Ctx, query: ListTransactionsQuery, u
   const scoped = and(eq(inventoryTransactions.companyId, ctx.user.companyId), where);
   const page = pageRequest(query, PAGE_SIZE.default);
   const total = await countRows(
-    ctx.db,
-    ctx.db
+    ctx.readDb,
+    ctx.readDb
       .select({ id: inventoryTransactions.id })
       .from(inventoryTransactions)
       .innerJoin(catalogProducts, eq(catalogProducts.id, inventoryTransactions.productId))
       .where(scoped),
   );
-  const rows = await selectTransactions(ctx.db, scoped)
+  const rows = await selectTransactions(ctx.readDb, scoped)
     .orderBy(...orderBy)
     .limit(page.limit)
     .offset(page.offset);

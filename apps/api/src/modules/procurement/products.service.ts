@@ -145,8 +145,8 @@ export async function listProducts(ctx: Ctx, query: ListQuery, url: string): Pro
     mapped ? (isYes(mapped) ? isNotNull(procurementProducts.catalogProductId) : isNull(procurementProducts.catalogProductId)) : undefined,
   );
   const page = pageRequest(query, PAGE_SIZE.catalog);
-  const total = await countRows(ctx.db, ctx.db.select({ id: procurementProducts.id }).from(procurementProducts).where(scoped));
-  const rows = await selectProducts(ctx.db, scoped)
+  const total = await countRows(ctx.readDb, ctx.readDb.select({ id: procurementProducts.id }).from(procurementProducts).where(scoped));
+  const rows = await selectProducts(ctx.readDb, scoped)
     .orderBy(...orderBy)
     .limit(page.limit)
     .offset(page.offset);

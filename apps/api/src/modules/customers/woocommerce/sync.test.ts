@@ -133,6 +133,7 @@ const itemsOf = (orderId: number) =>
   db().select().from(customerOrderItems).where(eq(customerOrderItems.orderId, orderId)).orderBy(asc(customerOrderItems.position));
 const ctxOf = (tenant: Tenant) => ({
   db: db(),
+  readDb: db(),
   user: { id: tenant.user.id, email: tenant.user.email, companyId: tenant.companyId, companyRole: 'Admin' as const },
 });
 
