@@ -36,6 +36,8 @@ step('format', 'npm', ['run', 'format:check']);
 step('vitest', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${path.join(results, 'vitest.json')}`]);
 const built = step('build', 'npm', ['run', 'build']);
 if (built) {
+  // Sizes, not times (DESIGN §9): checked whether or not a browser is at hand.
+  step('bundle budget', 'node', ['scripts/bundle-budget.mjs']);
   let chromium;
   try {
     chromium = ensureChromium();
@@ -44,7 +46,6 @@ if (built) {
     failed.push('chromium');
   }
   if (chromium) {
-    step('bundle budget', 'node', ['scripts/bundle-budget.mjs']);
     step('e2e', npx, ['playwright', 'test'], {
       CHROMIUM_PATH: chromium,
       PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',

@@ -3,8 +3,8 @@ import Drawer from '@mui/material/Drawer';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { useState } from 'react';
-import { Outlet, useMatches } from 'react-router';
+import { startTransition, useEffect, useState } from 'react';
+import { useMatches, useOutlet } from 'react-router';
 import type { RouteHandle } from '../router';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
@@ -12,6 +12,19 @@ import { TopBar } from './top-bar';
 const DRAWER_WIDTH = 248;
 
 const isRouteHandle = (handle: unknown): handle is RouteHandle => typeof handle === 'object' && handle !== null && 'title' in handle;
+
+/**
+ * The screen inside the frame. When the frame first mounts (page load, log in), the screen comes
+ * in a second render that React may interrupt (a transition): the frame paints first, and the
+ * first screen does not render in one long task that holds the page (DESIGN §9). Navigations
+ * afterwards render it at once.
+ */
+function ScreenOutlet() {
+  const outlet = useOutlet();
+  const [shown, setShown] = useState(false);
+  useEffect(() => startTransition(() => setShown(true)), []);
+  return shown ? outlet : null;
+}
 
 /** The protected area's frame: a permanent sidebar (a drawer to open on small screens) and a top bar. */
 export function AppLayout() {
@@ -46,7 +59,7 @@ export function AppLayout() {
       </Box>
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
         <Toolbar />
-        <Outlet />
+        <ScreenOutlet />
       </Box>
     </Box>
   );
