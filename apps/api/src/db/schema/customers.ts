@@ -64,6 +64,11 @@ export const customerOrders = pgTable(
     uniqueIndex('customer_orders_company_number_key').on(t.companyId, t.orderNumber),
     index('customer_orders_company_ordered_idx').on(t.companyId, t.orderedAt),
     index('customer_orders_company_status_idx').on(t.companyId, t.internalStatus, t.orderedAt),
+    // The pick queue (open and partially picked, oldest first): few rows, and the newest ones, so
+    // walking the ordered_at index past every delivered order to find them is the slow plan.
+    index('customer_orders_pick_queue_idx')
+      .on(t.companyId, t.orderedAt)
+      .where(sql`${t.internalStatus} in ('open', 'partially_picked')`),
     index('customer_orders_company_delivered_idx').on(t.companyId, t.deliveredAt),
     check('customer_orders_total_check', sql`${t.total} >= 0`),
   ],

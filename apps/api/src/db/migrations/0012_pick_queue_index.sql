@@ -1,0 +1,1 @@
+CREATE INDEX "customer_orders_pick_queue_idx" ON "customer_orders" USING btree ("company_id","ordered_at") WHERE "customer_orders"."internal_status" in ('open', 'partially_picked');
