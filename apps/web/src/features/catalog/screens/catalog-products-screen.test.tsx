@@ -403,6 +403,7 @@ describe('CatalogProductsScreen', () => {
     const { events } = setup(ROUTE, { products, estimatedCount: 31_000 });
 
     expect(await screen.findByText('1–25 of about 31,000')).toBeInTheDocument();
+    expect(screen.getByText('about 31,000 products')).toBeInTheDocument();
     await events.click(screen.getByLabelText('Select all products on this page'));
     expect(screen.getByRole('button', { name: 'Select all about 31,000 products matching the filter' })).toBeInTheDocument();
     await events.click(screen.getByRole('button', { name: 'Go to next page' }));

@@ -296,7 +296,7 @@ export function CatalogProductsScreen({ stockActions }: CatalogProductsScreenPro
         subheader="Your catalog. Click a value (or press Enter) to edit it in place; the views show stock, prices and descriptions."
         action={
           <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1, mr: 1 }} aria-live="polite">
-            {data ? plural(total) : ''}
+            {data ? matching : ''}
           </Typography>
         }
       />
