@@ -150,3 +150,16 @@ function persistedSecret(dataDir: string): string {
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 }
+
+/** For the process entries (server, worker): the config, or its message on stderr and exit 1. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}

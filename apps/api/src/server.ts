@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfigOrExit } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DEMO_LOGIN, seedDemo } from './db/seed/demo.js';
 import { startScheduler } from './jobs/scheduler.js';
@@ -9,16 +9,7 @@ import { initSentry } from './lib/sentry.js';
 
 /** Entry: config, database (migrated), demo seed on an empty embedded database, listen, graceful shutdown. */
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   await initSentry(config.sentryDsn, config.env);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, readDatabaseUrl: config.readDatabaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
   await database.migrate();

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfigOrExit } from './config.js';
 import { openDatabase } from './db/client.js';
 import { createJobRunner } from './jobs/index.js';
 import { startScheduler } from './jobs/scheduler.js';
@@ -11,16 +11,7 @@ import { initSentry } from './lib/sentry.js';
  * (claiming, heartbeats, recovery) live in the runner; this is config, database, signals.
  */
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   if (!config.databaseUrl) {
     console.error(
       'The worker needs DATABASE_URL: it shares a PostgreSQL database with the API processes (JOBS=worker).\n' +
