@@ -13,6 +13,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerAuthentication } from './http/authenticate.js';
 import { registerErrorHandler, registerNotFound } from './http/errors.js';
+import { collectRouteTable } from './http/route-table.js';
 import { createJobRunner } from './jobs/index.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -63,6 +64,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('jobs', jobs);
   app.addHook('preClose', async () => jobs.stop());
 
+  app.decorate('routeTable', collectRouteTable(app));
   registerErrorHandler(app);
   // A POST without a body validates as {} so a missing field gets its own DRF message.
   app.addHook('preValidation', async (request) => {

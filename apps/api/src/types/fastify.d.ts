@@ -2,12 +2,15 @@
 import type { AppDeps } from '../deps.js';
 import type { Ctx } from '../http/context.js';
 import type { JobRunner } from '../jobs/runner.js';
+import type { RegisteredRoute } from '../http/route-table.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
     /** This app's background job runner (ADR 0009); stopped when the app closes. */
     jobs: JobRunner;
+    /** Every route this app registered, in order: the security tests walk it (isolation matrix, fuzzing). */
+    routeTable: RegisteredRoute[];
   }
   interface FastifyRequest {
     /** Set for every route that is not `config: { public: true }`. */
