@@ -42,7 +42,9 @@ type Row = { name: string; kind: 'read' | 'write'; api: LoadStats; sql?: LoadSta
 /** Starts `src/server.ts` as its own process on a free port and answers its origin. */
 async function startApi(databaseUrl: string): Promise<{ origin: string; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kontor-bench-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
+  // BENCH_CPU_PROF=<folder> writes the API's CPU profile there when it stops (open it in Chrome DevTools).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.BENCH_CPU_PROF)] : [];
+  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
     cwd: root,
     env: {
       ...process.env,
@@ -204,20 +206,44 @@ function writeScenarios(f: Awaited<ReturnType<typeof shopFacts>>): WriteScenario
 }
 
 /** Calls each read once in-process with a recording pool: the statements it runs, in order. */
-async function recordStatements(databaseUrl: string, token: string, scenarios: ReadScenario[]): Promise<Map<string, RecordedQuery[]>> {
+async function recordStatements(
+  databaseUrl: string,
+  token: string,
+  reads: ReadScenario[],
+  writes: WriteScenario[],
+): Promise<{ reads: Map<string, RecordedQuery[]>; writes: Map<string, number> }> {
   let recording: RecordedQuery[] | null = null;
   const database = await openDatabase({ databaseUrl, onQuery: (text, params) => recording?.push({ text, params }) });
   const config = loadConfig({ DATABASE_URL: databaseUrl, JWT_SECRET, DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'kontor-bench-rec-')), LOG_LEVEL: 'silent' });
   const app = await buildApp({ config, database, logger: false });
-  const recorded = new Map<string, RecordedQuery[]>();
+  const headers = { authorization: `Bearer ${token}` };
+  // BENCH_SHOW_SQL=1 prints what each endpoint ran, to EXPLAIN what the table shows.
+  const show = (name: string) => {
+    if (process.env.BENCH_SHOW_SQL) for (const q of recording ?? []) console.log(`-- ${name}\n${q.text}\n   ${JSON.stringify(q.params)}`);
+  };
+  const recorded = { reads: new Map<string, RecordedQuery[]>(), writes: new Map<string, number>() };
   try {
-    for (const scenario of scenarios) {
+    for (const scenario of reads) {
       recording = [];
-      const response = await app.inject({ method: 'GET', url: scenario.path, headers: { authorization: `Bearer ${token}` } });
+      const response = await app.inject({ method: 'GET', url: scenario.path, headers });
       if (response.statusCode !== 200) throw new Error(`${scenario.name}: ${scenario.path} answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
-      recorded.set(scenario.name, recording);
-      // BENCH_SHOW_SQL=1 prints what each endpoint ran, to EXPLAIN what the table shows.
-      if (process.env.BENCH_SHOW_SQL) for (const q of recording) console.log(`-- ${scenario.name}\n${q.text}\n   ${JSON.stringify(q.params)}`);
+      recorded.reads.set(scenario.name, recording);
+      show(scenario.name);
+      recording = null;
+    }
+    // One round of each write scenario's steps: the statements per round (a move there and back,
+    // a pick and its unpick), which is what bounds writes per second on a small machine.
+    for (const scenario of writes) {
+      recording = [];
+      const context: Record<string, unknown> = {};
+      for (const step of scenario.steps) {
+        const { path: url, body } = step.setup?.(context) ?? { path: step.path, body: step.body };
+        const response = await app.inject({ method: step.method ?? 'GET', url, headers, ...(body === undefined ? {} : { payload: body as object }) });
+        if (response.statusCode >= 300) throw new Error(`${scenario.name}: ${url} answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
+        step.onResponse?.(response.statusCode, response.body, context);
+      }
+      recorded.writes.set(scenario.name, recording.length);
+      show(scenario.name);
       recording = null;
     }
   } finally {
@@ -254,13 +280,14 @@ export async function run(): Promise<{ withinBudget: boolean }> {
     // BENCH_ONLY=<text> keeps the scenarios whose name contains it (to iterate on one endpoint).
     const only = (name: string) => !process.env.BENCH_ONLY || name.includes(process.env.BENCH_ONLY);
     const reads = readScenarios(facts).filter((scenario) => only(scenario.name));
-    const statements = await recordStatements(databaseUrl, token, reads);
+    const writes = writeScenarios(facts).filter((scenario) => only(scenario.name));
+    const statements = await recordStatements(databaseUrl, token, reads, writes);
     console.log(
       `${PRODUCTS} products; reads: ${READ_CONNECTIONS} clients x ${SECONDS} s (after ${WARMUP_SECONDS} s warm-up), raw SQL on a pool of ${SQL_POOL_SIZE}; writes: ${WRITE_CONNECTIONS} clients.`,
     );
     for (const scenario of reads) {
       const steps: HttpStep[] = [{ path: scenario.path }];
-      const queries = statements.get(scenario.name)!;
+      const queries = statements.reads.get(scenario.name)!;
       await runHttp({ origin: api.origin, token, steps, connections: READ_CONNECTIONS, seconds: WARMUP_SECONDS });
       const apiStats = await runHttp({ origin: api.origin, token, steps, connections: READ_CONNECTIONS, seconds: SECONDS });
       await runSql(pool, queries, READ_CONNECTIONS, WARMUP_SECONDS);
@@ -272,6 +299,7 @@ export async function run(): Promise<{ withinBudget: boolean }> {
         `  ${scenario.name}: API p95 ${cell(apiStats.p95)} ms, SQL p95 ${cell(sqlStats.p95)} ms, x${cell(ratio, 2)}${withinBudget ? '' : '  MISSED'}`,
       );
     }
+    // Fresh scenarios: the recording round above moved their shared state (free order lines).
     for (const scenario of writeScenarios(facts).filter((candidate) => only(candidate.name))) {
       const stats = await runHttp({ origin: api.origin, token, steps: scenario.steps, connections: WRITE_CONNECTIONS, seconds: SECONDS });
       const report = await checkInventoryOf(databaseUrl, facts.companyId);
@@ -280,11 +308,12 @@ export async function run(): Promise<{ withinBudget: boolean }> {
         name: scenario.name,
         kind: 'write',
         api: stats,
+        statements: statements.writes.get(scenario.name),
         withinBudget,
         note: report.ok ? 'inventory check OK' : `inventory check: ${report.problems.length} problem(s)`,
       });
       console.log(
-        `  ${scenario.name}: ${stats.rps}/s, p95 ${cell(stats.p95)} ms, errors ${stats.errors}, ${report.ok ? 'inventory check OK' : 'INVENTORY CHECK FAILED'}`,
+        `  ${scenario.name}: ${stats.rps}/s (${statements.writes.get(scenario.name)} statements a round), p95 ${cell(stats.p95)} ms, errors ${stats.errors}, ${report.ok ? 'inventory check OK' : 'INVENTORY CHECK FAILED'}`,
       );
       for (const problem of report.problems.slice(0, 10)) console.log(`    ${problem}`);
     }

@@ -34,9 +34,12 @@ export function statusFromPicks(items: { quantity: string; picked: string }[]): 
 /**
  * Sets the order's internal status from its items' picks (open / partially_picked / picked).
  * Delivered and cancelled are the operator's and stay. Returns the status the order has after.
+ * A caller holding the order's lock passes the status it read, which saves a round trip.
  */
-export async function refreshOrderStatus(tx: DbOrTx, orderId: number): Promise<OrderInternalStatus | null> {
-  const [order] = await tx.select({ status: customerOrders.internalStatus }).from(customerOrders).where(eq(customerOrders.id, orderId));
+export async function refreshOrderStatus(tx: DbOrTx, orderId: number, lockedStatus?: OrderInternalStatus): Promise<OrderInternalStatus | null> {
+  const [order] = lockedStatus
+    ? [{ status: lockedStatus }]
+    : await tx.select({ status: customerOrders.internalStatus }).from(customerOrders).where(eq(customerOrders.id, orderId));
   if (!order) return null;
   if (OPERATOR_STATUSES.includes(order.status)) return order.status;
   const next = statusFromPicks(await pickedByItem(tx, orderId));

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ORDER_INTERNAL_STATUSES,
@@ -60,8 +60,19 @@ export async function loadOrders(db: DbOrTx, companyId: number, orderIds: number
     .from(customerOrders)
     .where(and(eq(customerOrders.companyId, companyId), inArray(customerOrders.id, orderIds)));
   if (orders.length === 0) return [];
+  // Each item with its picks (ids in ledger order, and their sum) and its unresolved backorders,
+  // as subqueries on the item row: one round trip for every item of every order asked for.
   const items = await db
-    .select({ item: customerOrderItems, stockProxyParentId: catalogProducts.stockProxyParentId })
+    .select({
+      item: customerOrderItems,
+      stockProxyParentId: catalogProducts.stockProxyParentId,
+      pickIds: sql<number[]>`array(select it.id from ${inventoryTransactions} it
+        where it.order_item_id = "customer_order_items"."id" and it.inventory_action = 'STOCK_OUT' order by it.id)`,
+      picked: sql<string>`(select coalesce(sum(it.quantity), 0) from ${inventoryTransactions} it
+        where it.order_item_id = "customer_order_items"."id" and it.inventory_action = 'STOCK_OUT')`,
+      backordered: sql<string>`(select coalesce(sum(b.quantity), 0) from ${customerBackorders} b
+        where b.order_item_id = "customer_order_items"."id" and b.status in ('open', 'reserved', 'ready') and b.resolved_at is null)`,
+    })
     .from(customerOrderItems)
     .leftJoin(catalogProducts, eq(catalogProducts.id, customerOrderItems.productId))
     .where(
@@ -71,40 +82,11 @@ export async function loadOrders(db: DbOrTx, companyId: number, orderIds: number
       ),
     )
     .orderBy(asc(customerOrderItems.orderId), asc(customerOrderItems.position), asc(customerOrderItems.id));
-  const itemIds = items.map((i) => i.item.id);
-  const picks = itemIds.length
-    ? await db
-        .select({ id: inventoryTransactions.id, itemId: inventoryTransactions.orderItemId, quantity: inventoryTransactions.quantity })
-        .from(inventoryTransactions)
-        .where(and(inArray(inventoryTransactions.orderItemId, itemIds), eq(inventoryTransactions.inventoryAction, 'STOCK_OUT')))
-        .orderBy(asc(inventoryTransactions.id))
-    : [];
-  const backorders = itemIds.length
-    ? await db
-        .select({ itemId: customerBackorders.orderItemId, quantity: customerBackorders.quantity })
-        .from(customerBackorders)
-        .where(
-          and(
-            inArray(customerBackorders.orderItemId, itemIds),
-            inArray(customerBackorders.status, ['open', 'reserved', 'ready']),
-            isNull(customerBackorders.resolvedAt),
-          ),
-        )
-    : [];
-
-  const pickIds = new Map<number, number[]>();
-  const pickedCents = new Map<number, number>();
-  for (const p of picks) {
-    pickIds.set(p.itemId!, [...(pickIds.get(p.itemId!) ?? []), p.id]);
-    pickedCents.set(p.itemId!, (pickedCents.get(p.itemId!) ?? 0) + toCents(p.quantity));
-  }
-  const backorderedCents = new Map<number, number>();
-  for (const b of backorders) backorderedCents.set(b.itemId!, (backorderedCents.get(b.itemId!) ?? 0) + toCents(b.quantity));
 
   const itemsByOrder = new Map<number, OrderItemResponse[]>();
-  for (const { item, stockProxyParentId } of items) {
+  for (const { item, stockProxyParentId, pickIds, picked: pickedText, backordered } of items) {
     const quantityCents = toCents(item.quantity);
-    const picked = pickedCents.get(item.id) ?? 0;
+    const picked = toCents(String(pickedText));
     const response: OrderItemResponse = {
       id: item.id,
       order: item.orderId,
@@ -115,9 +97,9 @@ export async function loadOrders(db: DbOrTx, companyId: number, orderIds: number
       quantity: Number(item.quantity),
       qty_picked: Number(fromCents(picked)),
       qty_remaining: Number(fromCents(Math.max(quantityCents - picked, 0))),
-      qty_backordered: Number(fromCents(backorderedCents.get(item.id) ?? 0)),
+      qty_backordered: Number(fromCents(toCents(String(backordered)))),
       price: Number(item.price),
-      inventory_transactions: pickIds.get(item.id) ?? [],
+      inventory_transactions: pickIds.map(Number),
     };
     itemsByOrder.set(item.orderId, [...(itemsByOrder.get(item.orderId) ?? []), response]);
   }

@@ -2,10 +2,10 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { pickedMessage, unpickedMessage, type PickQuery, type PickResponse, type UnpickQuery, type UnpickResponse } from '@kontor/contract';
 import type { Tx } from '../../db/client.js';
-import { catalogProducts, customerBackorders, customerOrderItems, customerOrders, inventoryLocations, inventoryTransactions } from '../../db/schema/index.js';
+import { catalogProducts, customerBackorders, customerOrderItems, customerOrders } from '../../db/schema/index.js';
 import type { Ctx } from '../../http/context.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { deletePickTransaction, invalidPk, lockProductsForStock, MESSAGES_LEDGER, recordTransactions } from '../inventory/ledger.service.js';
+import { deletePickTransaction, invalidPk, MESSAGES_LEDGER, recordTransactions } from '../inventory/ledger.service.js';
 import { displayQuantity, toCents } from '../inventory/quantities.js';
 import { refreshOrderStatus } from './order-status.js';
 import { getOrder } from './orders.service.js';
@@ -27,40 +27,45 @@ export const pickComment = (orderNumber: string) => `Picked for order #${orderNu
 /**
  * Locks the item's order, then the item (the same order as the order PUT, which locks the order
  * FOR UPDATE): two picks of one line, or a pick and a status change, run one after the other.
+ * The item comes with what a pick checks against, read under its lock: the products it may be
+ * picked as (its own, and the one a variation takes its stock from) and what its picks (STOCK_OUT
+ * ledger rows) add up to. Two statements: a pick's round trips are its throughput (DESIGN §9).
  */
 async function lockOrderItem(tx: Tx, companyId: number, itemId: number) {
-  const [ref] = await tx
-    .select({ orderId: customerOrderItems.orderId })
-    .from(customerOrderItems)
-    .where(and(eq(customerOrderItems.id, itemId), eq(customerOrderItems.companyId, companyId)));
-  if (!ref) throw notFound();
   const [order] = await tx
     .select()
     .from(customerOrders)
-    .where(and(eq(customerOrders.id, ref.orderId), eq(customerOrders.companyId, companyId)))
+    .where(
+      and(
+        eq(customerOrders.companyId, companyId),
+        eq(
+          customerOrders.id,
+          tx
+            .select({ orderId: customerOrderItems.orderId })
+            .from(customerOrderItems)
+            .where(and(eq(customerOrderItems.id, itemId), eq(customerOrderItems.companyId, companyId))),
+        ),
+      ),
+    )
     .for('update');
-  const [item] = await tx.select().from(customerOrderItems).where(eq(customerOrderItems.id, itemId)).for('update');
-  // Deleted by a request that held the lock before us.
-  if (!order || !item) throw notFound();
-  return { order, item };
-}
-
-/** What the item's picks (its STOCK_OUT ledger rows) add up to, in cents. */
-async function pickedCents(tx: Tx, itemId: number): Promise<number> {
+  if (!order) throw notFound();
   const [row] = await tx
-    .select({ sum: sql<string>`coalesce(sum(${inventoryTransactions.quantity}), 0)` })
-    .from(inventoryTransactions)
-    .where(and(eq(inventoryTransactions.orderItemId, itemId), eq(inventoryTransactions.inventoryAction, 'STOCK_OUT')));
-  return toCents(String(row!.sum));
-}
-
-/** The products a line may be picked as: its own, and the one a variation takes its stock from. */
-async function pickableProducts(tx: Tx, companyId: number, productId: number): Promise<number[]> {
-  const [product] = await tx
-    .select({ id: catalogProducts.id, parent: catalogProducts.stockProxyParentId })
-    .from(catalogProducts)
-    .where(and(eq(catalogProducts.id, productId), eq(catalogProducts.companyId, companyId)));
-  return product ? [product.id, ...(product.parent ? [product.parent] : [])] : [];
+    .select({
+      item: customerOrderItems,
+      stockProxyParentId: catalogProducts.stockProxyParentId,
+      // Qualified by hand: inside the subquery a bare "id" would be the transaction's own.
+      picked: sql<string>`(select coalesce(sum(it.quantity), 0) from inventory_transactions it
+        where it.order_item_id = "customer_order_items"."id" and it.inventory_action = 'STOCK_OUT')`,
+    })
+    .from(customerOrderItems)
+    .leftJoin(catalogProducts, and(eq(catalogProducts.id, customerOrderItems.productId), eq(catalogProducts.companyId, companyId)))
+    .where(and(eq(customerOrderItems.id, itemId), eq(customerOrderItems.orderId, order.id)))
+    .for('update', { of: customerOrderItems });
+  // Deleted by a request that held the lock before us.
+  if (!row) throw notFound();
+  const { item, stockProxyParentId } = row;
+  const pickable = item.productId === null ? [] : [item.productId, ...(stockProxyParentId ? [stockProxyParentId] : [])];
+  return { order, item, pickable, pickedCents: toCents(String(row.picked)) };
 }
 
 /**
@@ -73,12 +78,12 @@ async function pickableProducts(tx: Tx, companyId: number, productId: number): P
 export async function pick(ctx: Ctx, itemId: number, query: PickFields): Promise<PickResponse> {
   const companyId = ctx.user.companyId;
   const { orderId, transactionId, message } = await ctx.db.transaction(async (tx) => {
-    const { order, item } = await lockOrderItem(tx, companyId, itemId);
+    const { order, item, pickable, pickedCents } = await lockOrderItem(tx, companyId, itemId);
     if (order.internalStatus === 'cancelled' || order.internalStatus === 'delivered') {
       throw badRequest({ non_field_errors: [PICKING_MESSAGES.orderClosed(order.internalStatus)] });
     }
     if (item.productId === null) throw badRequest({ product_id: [PICKING_MESSAGES.noProduct] });
-    if (!(await pickableProducts(tx, companyId, item.productId)).includes(query.product_id)) {
+    if (!pickable.includes(query.product_id)) {
       const [exists] = await tx
         .select({ id: catalogProducts.id })
         .from(catalogProducts)
@@ -88,19 +93,8 @@ export async function pick(ctx: Ctx, itemId: number, query: PickFields): Promise
     const quantity = toCents(query.quantity);
     if (quantity <= 0) throw badRequest({ quantity: [MESSAGES_LEDGER.greaterThanZero] });
     const ordered = toCents(item.quantity);
-    const remaining = ordered - (await pickedCents(tx, item.id));
+    const remaining = ordered - pickedCents;
     if (quantity > remaining) throw badRequest({ quantity: [PICKING_MESSAGES.overPick(Math.max(0, remaining), ordered)] });
-
-    // The ledger lets stock leave an obsolete location (to empty it); a pick must not. Products
-    // first, then the location: the ledger's lock order.
-    await lockProductsForStock(tx, companyId, [query.product_id]);
-    const [location] = await tx
-      .select({ obsolete: inventoryLocations.obsolete })
-      .from(inventoryLocations)
-      .where(and(eq(inventoryLocations.id, query.location_id), eq(inventoryLocations.companyId, companyId)))
-      .for('share');
-    if (!location) throw badRequest({ location_id: [invalidPk(query.location_id)] });
-    if (location.obsolete) throw badRequest({ location_id: [MESSAGES_LEDGER.obsolete] });
 
     const [transactionId] = await recordTransactions(tx, { companyId, userId: ctx.user.id }, [
       {
@@ -110,6 +104,8 @@ export async function pick(ctx: Ctx, itemId: number, query: PickFields): Promise
         quantity: query.quantity,
         comments: pickComment(order.orderNumber),
         orderItemId: item.id,
+        // The ledger lets stock leave an obsolete location (to empty it); a pick must not.
+        refuseObsoleteLocation: true,
         locationField: 'location_id',
         quantityField: 'quantity',
       },
@@ -120,7 +116,7 @@ export async function pick(ctx: Ctx, itemId: number, query: PickFields): Promise
         .set({ resolvedAt: new Date() })
         .where(and(eq(customerBackorders.orderItemId, item.id), isNull(customerBackorders.resolvedAt)));
     }
-    await refreshOrderStatus(tx, order.id);
+    await refreshOrderStatus(tx, order.id, order.internalStatus);
     return {
       orderId: order.id,
       transactionId: transactionId!,
@@ -141,7 +137,7 @@ export async function unpick(ctx: Ctx, itemId: number, query: UnpickFields): Pro
     const { order, item } = await lockOrderItem(tx, companyId, itemId);
     if (order.internalStatus === 'delivered') throw badRequest({ non_field_errors: [PICKING_MESSAGES.orderClosed(order.internalStatus)] });
     await deletePickTransaction(tx, { companyId, userId: ctx.user.id }, query.inventory_transaction_id, item.id);
-    await refreshOrderStatus(tx, order.id);
+    await refreshOrderStatus(tx, order.id, order.internalStatus);
     return { orderId: order.id, message: unpickedMessage(item.prodSku, item.prodName, order.orderNumber) };
   });
   return { result: message, order: await getOrder(ctx, orderId) };

@@ -31,6 +31,8 @@ export type LedgerEntry = {
   moveId?: string | null;
   /** A pick: the customer order line the STOCK_OUT takes goods for. */
   orderItemId?: number | null;
+  /** Refuse an obsolete location for this entry whatever its action (a pick may not empty one). */
+  refuseObsoleteLocation?: boolean;
   /** The body field a location error belongs to: 'location', 'from_location', 'to_location'. */
   locationField?: string;
   /** The body field a quantity error belongs to. */
@@ -97,26 +99,33 @@ async function lockLocations(
 }
 
 /**
- * Makes sure a level row exists for each pair (so there is a row to lock), then locks them all
- * in (location, product) order and answers their quantities in cents.
+ * Locks the level rows of the pairs in (location, product) order and answers their quantities in
+ * cents, creating the missing ones at 0 first. Existing rows are locked before anything is
+ * inserted, so a writer never waits for a row while it holds a half-inserted one; the usual case
+ * (every row exists) is one statement.
  */
 async function lockLevels(tx: Tx, companyId: number, pairs: [productId: number, locationId: number][]): Promise<Map<string, number>> {
   const unique = [...new Map(pairs.map(([p, l]) => [levelKey(p, l), [p, l] as const])).values()].sort((a, b) => a[1] - b[1] || a[0] - b[0]);
-  await tx
-    .insert(inventoryLevels)
-    .values(unique.map(([productId, locationId]) => ({ companyId, productId, locationId, quantity: '0' })))
-    .onConflictDoNothing();
-  const rows = await tx
-    .select({ productId: inventoryLevels.productId, locationId: inventoryLevels.locationId, quantity: inventoryLevels.quantity })
-    .from(inventoryLevels)
-    .where(
-      sql`(${inventoryLevels.productId}, ${inventoryLevels.locationId}) in (${sql.join(
-        unique.map(([p, l]) => sql`(${p}::int, ${l}::int)`),
-        sql`, `,
-      )})`,
-    )
-    .orderBy(asc(inventoryLevels.locationId), asc(inventoryLevels.productId))
-    .for('update');
+  const select = () =>
+    tx
+      .select({ productId: inventoryLevels.productId, locationId: inventoryLevels.locationId, quantity: inventoryLevels.quantity })
+      .from(inventoryLevels)
+      .where(
+        sql`(${inventoryLevels.productId}, ${inventoryLevels.locationId}) in (${sql.join(
+          unique.map(([p, l]) => sql`(${p}::int, ${l}::int)`),
+          sql`, `,
+        )})`,
+      )
+      .orderBy(asc(inventoryLevels.locationId), asc(inventoryLevels.productId))
+      .for('update');
+  let rows = await select();
+  if (rows.length < unique.length) {
+    await tx
+      .insert(inventoryLevels)
+      .values(unique.map(([productId, locationId]) => ({ companyId, productId, locationId, quantity: '0' })))
+      .onConflictDoNothing();
+    rows = await select();
+  }
   return new Map(rows.map((r) => [levelKey(r.productId, r.locationId), toCents(r.quantity)]));
 }
 
@@ -249,7 +258,8 @@ export async function recordTransactions(tx: Tx, actor: LedgerActor, entries: Le
   if (Object.keys(errors).length) throw badRequest(errors);
   for (const e of entries) {
     // Stock may still leave an obsolete location (to empty it) and be counted there, but not arrive.
-    if (e.action === 'STOCK_IN' && locations.get(e.locationId)!.obsolete) throw badRequest({ [e.locationField ?? 'location']: [MESSAGES_LEDGER.obsolete] });
+    if ((e.action === 'STOCK_IN' || e.refuseObsoleteLocation) && locations.get(e.locationId)!.obsolete)
+      throw badRequest({ [e.locationField ?? 'location']: [MESSAGES_LEDGER.obsolete] });
   }
 
   const levels = await lockLevels(
