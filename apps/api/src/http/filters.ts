@@ -15,8 +15,12 @@ export type FilterField = {
 export type ListSpec = {
   /** Fields that `?field=`, `field__lookup=` and `ordering=` may name. */
   fields: Record<string, FilterField>;
-  /** Text columns (or text expressions) `search=` looks in. */
-  search?: (AnyPgColumn | SQL)[];
+  /**
+   * What `search=` looks in: text columns or expressions (matched with ILIKE), or a condition
+   * built from the LIKE pattern, for a match the planner should see as more than a column (e.g.
+   * an indexed lookup in another table).
+   */
+  search?: (AnyPgColumn | SQL | ((pattern: string) => SQL))[];
   /** Field names accepted by `ordering`. */
   ordering?: string[];
   /** Applied when `ordering` is absent; always ends with a unique column for stable pages. */
@@ -135,7 +139,7 @@ export function buildListQuery(query: Record<string, unknown>, spec: ListSpec): 
   const search = typeof query.search === 'string' ? query.search.trim() : '';
   if (search && spec.search?.length) {
     const pattern = `%${escapeLike(search)}%`;
-    conditions.push(or(...spec.search.map((c) => ilike(c, pattern)))!);
+    conditions.push(or(...spec.search.map((c) => (typeof c === 'function' ? c(pattern) : ilike(c, pattern))))!);
   }
 
   let orderBy = spec.defaultOrdering;

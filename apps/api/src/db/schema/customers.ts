@@ -70,6 +70,8 @@ export const customerOrders = pgTable(
       .on(t.companyId, t.orderedAt)
       .where(sql`${t.internalStatus} in ('open', 'partially_picked')`),
     index('customer_orders_company_delivered_idx').on(t.companyId, t.deliveredAt),
+    // `search=` on the order list: the expression of orders.service's orderSearchText, exactly.
+    index('customer_orders_search_trgm_idx').using('gin', sql`(${t.orderNumber} || E'\\n' || ${t.customerName} || E'\\n' || ${t.customerEmail}) gin_trgm_ops`),
     check('customer_orders_total_check', sql`${t.total} >= 0`),
   ],
 );
@@ -101,6 +103,8 @@ export const customerOrderItems = pgTable(
   (t) => [
     index('customer_order_items_order_idx').on(t.orderId, t.position),
     index('customer_order_items_product_idx').on(t.productId),
+    // The order list's search finds orders by an item's SKU.
+    index('customer_order_items_sku_trgm_idx').using('gin', sql`${t.prodSku} gin_trgm_ops`),
     uniqueIndex('customer_order_items_order_external_key')
       .on(t.orderId, t.externalId)
       .where(sql`${t.externalId} is not null`),

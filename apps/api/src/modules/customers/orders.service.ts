@@ -114,9 +114,16 @@ export async function getOrder(ctx: Ctx, id: number): Promise<OrderResponse> {
   return order;
 }
 
-// Qualified by hand: inside the subquery a bare "id" would be the item's own. The newline keeps
-// one SKU's end and the next one's start from matching a search together.
-const itemSkus = sql<string>`(select coalesce(string_agg(coi.prod_sku, E'\\n'), '') from customer_order_items coi where coi.order_id = "customer_orders"."id")`;
+/** What an order `search=` looks in on the order itself: exactly the expression of its trigram index. */
+const orderSearchText = sql`(${customerOrders.orderNumber} || E'\\n' || ${customerOrders.customerName} || E'\\n' || ${customerOrders.customerEmail})`;
+
+/**
+ * Orders with an item whose SKU matches. An array computed once and looked up by id, rather than
+ * a subquery per order, so the OR with the order's own text can use both trigram indexes (a
+ * BitmapOr) instead of reading every order. The outer query keeps the company scope.
+ */
+const itemSkuMatches = (pattern: string) =>
+  sql`${customerOrders.id} = any(array(select coi.order_id from ${customerOrderItems} coi where coi.prod_sku ilike ${pattern}))`;
 
 const orderList: ListSpec = {
   fields: {
@@ -128,7 +135,7 @@ const orderList: ListSpec = {
     // Ordering only: the contract's strict query schema refuses it as a filter.
     total: { column: customerOrders.total, type: 'numeric' },
   },
-  search: [customerOrders.orderNumber, customerOrders.customerName, customerOrders.customerEmail, itemSkus],
+  search: [orderSearchText, itemSkuMatches],
   ordering: ['created_at', 'delivered_at', 'order_number', 'total', 'internal_status'],
   defaultOrdering: [desc(customerOrders.orderedAt), desc(customerOrders.id)],
 };
