@@ -79,6 +79,11 @@ export const catalogProducts = pgTable(
     index('catalog_products_company_type_idx').on(t.companyId, t.productType),
     // `search=` looks in SKU and name as one text (catalog.service productSearchText): one
     // trigram index answers ILIKE '%...%' on it (DESIGN §3), where two would need a BitmapOr.
+    // The grid's default order (SKU, then id as the list's tie-breaker) over live products, with
+    // the id in the key: a page's ids come from this index alone, however deep the page.
+    index('catalog_products_live_sku_idx')
+      .on(t.companyId, t.sku, t.id.desc().nullsFirst())
+      .where(sql`${t.archivedAt} is null`),
     index('catalog_products_search_trgm_idx').using('gin', sql`(${t.sku} || ' ' || ${t.name}) gin_trgm_ops`),
     // "Highest first" sorts empty values last (http/filters.ts): these serve that order.
     index('catalog_products_company_margin_percent_desc_idx').on(t.companyId, sql`${t.marginPercent} desc nulls last`, sql`${t.id} desc`),

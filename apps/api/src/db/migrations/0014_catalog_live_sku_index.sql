@@ -1,0 +1,1 @@
+CREATE INDEX "catalog_products_live_sku_idx" ON "catalog_products" USING btree ("company_id","sku","id" DESC NULLS FIRST) WHERE "catalog_products"."archived_at" is null;
