@@ -40,7 +40,7 @@ type WriteScenario = { name: string; steps: HttpStep[] };
 type Row = { name: string; kind: 'read' | 'write'; api: LoadStats; sql?: LoadStats; statements?: number; ratio?: number; withinBudget: boolean; note?: string };
 
 /** Starts `src/server.ts` as its own process on a free port and answers its origin. */
-async function startApi(databaseUrl: string): Promise<{ origin: string; stop: () => Promise<void> }> {
+export async function startApi(databaseUrl: string): Promise<{ origin: string; pid: number; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kontor-bench-'));
   // BENCH_CPU_PROF=<folder> writes the API's CPU profile there when it stops (open it in Chrome DevTools).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.BENCH_CPU_PROF)] : [];
@@ -73,6 +73,7 @@ async function startApi(databaseUrl: string): Promise<{ origin: string; stop: ()
   child.stdout!.resume();
   return {
     origin,
+    pid: child.pid!,
     stop: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
@@ -82,7 +83,7 @@ async function startApi(databaseUrl: string): Promise<{ origin: string; stop: ()
   };
 }
 
-async function login(origin: string): Promise<string> {
+export async function login(origin: string): Promise<string> {
   const response = await fetch(`${origin}/api/login/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -93,7 +94,7 @@ async function login(origin: string): Promise<string> {
 }
 
 /** What the scenarios need from the shop: a page of ids, a supplier, a location, hot rows for the writes. */
-async function shopFacts(pool: pg.Pool) {
+export async function shopFacts(pool: pg.Pool) {
   const one = async <T>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[];
   const [company] = await one<{ company_id: number }>('select company_id from users where lower(email) = $1', [LARGE_LOGIN.email]);
   const c = company!.company_id;
@@ -123,7 +124,7 @@ async function shopFacts(pool: pg.Pool) {
   return { companyId: c, pageIds: page.map((r) => r.id).join(','), supplierId: supplier!.id, locationId: location!.id, movable, pickable };
 }
 
-function readScenarios(f: Awaited<ReturnType<typeof shopFacts>>): ReadScenario[] {
+export function readScenarios(f: Awaited<ReturnType<typeof shopFacts>>): ReadScenario[] {
   const list = (query: string) => `/api/catalog/products/?${query}&limit=25&offset=0`;
   return [
     { name: 'catalog: default view (sku order)', path: list('ordering=sku') },
@@ -155,7 +156,7 @@ function readScenarios(f: Awaited<ReturnType<typeof shopFacts>>): ReadScenario[]
   ];
 }
 
-function writeScenarios(f: Awaited<ReturnType<typeof shopFacts>>): WriteScenario[] {
+export function writeScenarios(f: Awaited<ReturnType<typeof shopFacts>>): WriteScenario[] {
   // autocannon gives each client a fresh context every time it starts its steps over, so a
   // scenario's state lives in its steps (a move there and back) or in shared lists (free order lines).
   let nextMove = 0;
@@ -346,7 +347,7 @@ export async function run(): Promise<{ withinBudget: boolean }> {
 }
 
 /** The inventory check of the shop after the writes (db:check's rules), as readable lines. */
-async function checkInventoryOf(databaseUrl: string, companyId: number): Promise<{ ok: boolean; problems: string[] }> {
+export async function checkInventoryOf(databaseUrl: string, companyId: number): Promise<{ ok: boolean; problems: string[] }> {
   const database = await openDatabase({ databaseUrl });
   try {
     const report = await checkInventory(database.db, { companyId });

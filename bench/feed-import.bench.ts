@@ -143,7 +143,8 @@ export async function run(): Promise<{ withinBudget: boolean }> {
     ]),
   );
   const runner = new JobRunner(db, pino({ level: 'warn' }));
-  registerFeedImportJob(runner);
+  // The bench's feed server is on 127.0.0.1, which the SSRF guard refuses unless allowed.
+  registerFeedImportJob(runner, { publicUrl: server.url(''), outboundAllowPrivate: true });
   try {
     const [company] = await db.insert(companies).values({ name: 'Bench AB' }).returning();
     const [user] = await db.insert(users).values({ companyId: company!.id, email: 'bench@kontor.test', passwordHash: 'not-a-hash' }).returning();

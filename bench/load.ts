@@ -2,7 +2,8 @@ import autocannon from 'autocannon';
 import type pg from 'pg';
 
 /** Latency figures in milliseconds and throughput, the same shape for HTTP and for raw SQL. */
-export type LoadStats = { requests: number; rps: number; p50: number; p95: number; p99: number; errors: number };
+/** `serverErrors`: answers of 500 and above among `errors` (every non-2xx answer, failure or timeout). */
+export type LoadStats = { requests: number; rps: number; p50: number; p95: number; p99: number; errors: number; serverErrors?: number };
 
 /** Nearest-rank percentiles of the recorded latencies. */
 export function loadStats(latencies: number[], durationMs: number, errors: number): LoadStats {
@@ -41,6 +42,7 @@ export async function runHttp(options: { origin: string; token: string; steps: H
   const latencies: number[] = [];
   const failures: string[] = [];
   let errors = 0;
+  let serverErrors = 0;
   let finish: (err: Error | null, result: autocannon.Result) => void = () => undefined;
   const done = new Promise<autocannon.Result>((resolve, reject) => {
     finish = (err, result) => (err ? reject(err) : resolve(result));
@@ -77,10 +79,11 @@ export async function runHttp(options: { origin: string; token: string; steps: H
   instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
     latencies.push(responseTime);
     if (statusCode < 200 || statusCode > 299) errors += 1;
+    if (statusCode >= 500) serverErrors += 1;
   });
   const result = await done;
   for (const failure of failures) console.log(`    failed: ${failure}`);
-  return loadStats(latencies, options.seconds * 1000, errors + result.errors + result.timeouts);
+  return { ...loadStats(latencies, options.seconds * 1000, errors + result.errors + result.timeouts), serverErrors };
 }
 
 export type RecordedQuery = { text: string; params: unknown[] };

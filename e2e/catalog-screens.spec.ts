@@ -215,6 +215,21 @@ test('product edit: shipping cost saved and repriced, a taken SKU refused, a new
   await page.mouse.move(0, 0);
   await page.screenshot({ path: `${SHOTS}/product-edit.png`, fullPage: true });
   await screenshot(page, 'product-edit');
+
+  // ---- The History tab: the shipping cost change and the new description, by the demo user; the
+  // refused SKU left no trace. Back on Details, the form is as it was.
+  await page.getByRole('tab', { name: 'History' }).click();
+  const history = page.getByRole('table', { name: 'Product history' });
+  const shippingChange = history.getByRole('row').filter({ hasText: 'Cost shipping' });
+  await expect(shippingChange).toHaveCount(1);
+  await expect(shippingChange).toContainText('Demo Operator');
+  await expect(shippingChange).toContainText('Changed');
+  await expect(shippingChange).toContainText(`→ ${shippingAfter / 100}`);
+  await expect(history.getByRole('row').filter({ hasText: 'Description NO' })).toContainText('Hagespade grå');
+  await expect(history.getByRole('row').filter({ hasText: 'KNT-10002' })).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/product-history.png`, fullPage: true });
+  await page.getByRole('tab', { name: 'Details' }).click();
+  await expect(sku).toHaveValue('KNT-10001');
 });
 
 test('overview: the catalog counts lead to the grid, stock value per location, a low-stock product opens', async ({ page, baseURL }) => {

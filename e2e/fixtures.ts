@@ -66,6 +66,8 @@ export async function startKontor(env: Record<string, string> = {}): Promise<Kon
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       LOGIN_MAX_FAILURES_PER_IP: '10000',
+      // The tests' feed and storefront servers listen on 127.0.0.1 (the SSRF guard refuses it by default).
+      OUTBOUND_ALLOW_PRIVATE: 'true',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -10,9 +10,11 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
+import { runAsActor } from './db/actor.js';
 import type { Database } from './db/client.js';
 import { registerAuthentication } from './http/authenticate.js';
 import { registerErrorHandler, registerNotFound } from './http/errors.js';
+import { logSerializers } from './http/log-redaction.js';
 import { collectRouteTable } from './http/route-table.js';
 import { createJobRunner } from './jobs/index.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
@@ -31,6 +33,8 @@ export type BuildAppOptions = {
   /** Tests pass their own mailer; otherwise SMTP_URL decides. */
   mailer?: Mailer;
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: { write: (line: string) => void };
 };
 
 /** Builds the Fastify instance: plugins, then modules. No listen(). */
@@ -38,12 +42,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, database } = options;
   const app = Fastify({
     logger:
-      options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'] },
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            // No headers, and no capability token of an export or media URL (issue 10).
+            serializers: logSerializers,
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     genReqId: (req) =>
       typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 64 ? req.headers['x-request-id'] : randomUUID(),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -86,7 +98,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         upgradeInsecureRequests: null,
       },
     },
-    strictTransportSecurity: false,
+    // HSTS only where the app is reached over https: on plain http it would lock browsers out.
+    strictTransportSecurity: config.publicUrlIsHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
   await app.register(rateLimit, { global: false });
 
@@ -103,6 +116,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       // Authentication covers the API scope only: the SPA's files and the API docs are public.
       registerAuthentication(api);
+      // Every transaction an authenticated request opens names its user to the audit trigger (ADR 0016).
+      api.addHook('onRequest', (request, _reply, done) => (request.ctx ? runAsActor(request.ctx.user.id, done) : done()));
       await api.register(healthRoutes);
       await api.register(demoFeedsRoutes);
       await api.register(authRoutes);
@@ -110,6 +125,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     { prefix: '/api' },
   );
+
+  // Unknown paths (probing, scanners) are limited per IP; real routes have their own limits.
+  const notFoundLimit = app.rateLimit({ max: config.notFoundPerMinutePerIp, timeWindow: '1 minute' });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.is404) await notFoundLimit.call(app, request, reply);
+  });
 
   const serveSpa = Boolean(options.webDist && existsSync(path.join(options.webDist, 'index.html')));
   if (serveSpa) await registerSpa(app, options.webDist!);

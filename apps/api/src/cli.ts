@@ -6,11 +6,13 @@ import { DEMO_LOGIN, seedDemo } from './db/seed/demo.js';
 import { createMailer } from './mail/mailer.js';
 import { checkInventory, describeProblem } from './modules/inventory/check.service.js';
 import { VERSION } from './app.js';
+import { BACKUP_USAGE, runBackupCommand } from './cli/backup.js';
 
 const USAGE = `Usage: kontor-cli <command>
   migrate        apply database migrations
   seed --demo    create the demo company and user (when the database has no users)
-  check          verify inventory: levels equal the ledger, none negative, qty_in_stock equals stock levels`;
+  check          verify inventory: levels equal the ledger, none negative, qty_in_stock equals stock levels
+${BACKUP_USAGE}`;
 
 async function main(argv: string[]) {
   const [command, ...args] = argv;
@@ -19,6 +21,8 @@ async function main(argv: string[]) {
     return command ? 0 : 1;
   }
   const config = loadConfig();
+  // Before the database opens: a backup reads it as it is, a restore must not open the one it replaces.
+  if (command === 'backup' || command === 'restore') return runBackupCommand(command, args, config);
   const log = pino({ level: config.logLevel });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
   try {

@@ -14,6 +14,24 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('http://127.0.0.1:8080');
   });
 
+  it('defaults the auth limits to OWASP ASVS level 2: 100 failed logins an hour per account and per IP, 300 unknown paths a minute', () => {
+    const config = loadConfig({ DATA_DIR: tmp() });
+    expect(config.login).toEqual({ maxFailuresPerAccount: 100, maxFailuresPerIp: 100, windowMinutes: 60, requestsPerMinutePerIp: 30 });
+    expect(config.notFoundPerMinutePerIp).toBe(300);
+    expect(config.accessTokenTtlSeconds).toBe(15 * 60);
+    expect(config.trustProxy).toBe(false);
+    expect(config.publicUrlIsHttps).toBe(false);
+    expect(loadConfig({ DATA_DIR: tmp(), PUBLIC_URL: 'https://kontor.example.com' }).publicUrlIsHttps).toBe(true);
+  });
+
+  it('reads TRUST_PROXY as true, a number of hops, or a list of addresses', () => {
+    expect(loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    const hops = loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: '2' }).trustProxy as (address: string, hop: number) => boolean;
+    expect([hops('10.0.0.1', 0), hops('10.0.0.1', 1), hops('10.0.0.1', 2)]).toEqual([true, true, false]);
+  });
+
   it('generates a JWT secret once and keeps it in DATA_DIR', () => {
     const dataDir = tmp();
     const first = loadConfig({ DATA_DIR: dataDir }).jwtSecret;
@@ -45,6 +63,9 @@ describe('loadConfig', () => {
     ['LLM_BASE_URL', 'api.openai.com'],
     ['LLM_TIMEOUT_SECONDS', '0'],
     ['JOBS', 'elsewhere'],
+    ['TRUST_PROXY', 'yes please'],
+    ['NOT_FOUND_RATE_LIMIT_PER_MINUTE', '0'],
+    ['LOGIN_MAX_FAILURES_PER_ACCOUNT', '0'],
   ])('stops with a message naming %s for a bad value', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: tmp(), [name]: value })).toThrowError(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tmp(), [name]: value })).toThrowError(new RegExp(`${name}:`));

@@ -36,12 +36,31 @@ const EnvSchema = z.object({
     .min(1)
     .max(86_400)
     .default(15 * 60),
-  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  /** Failed logins (OWASP ASVS 4.0 2.2.1: at most 100 an hour per account) before a 429. */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(100),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(100),
-  LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Answers from the not-found handler (unknown paths: scanners) per minute per IP before a 429. */
+  NOT_FOUND_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  /**
+   * Which proxies in front of the app to believe about the client (X-Forwarded-For, -Proto):
+   * 'true' (any), a number of hops, or comma-separated addresses/CIDRs. Unset: none, the peer
+   * address is the client. Behind a balancer, set it, or every client shares the balancer's IP
+   * for the per-IP limits and a request that came over https looks like http.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^(true|false|\d+|[0-9A-Za-z:./]+(\s*,\s*[0-9A-Za-z:./]+)*)$/, "must be 'true', 'false', a number of hops, or comma-separated addresses")
+    .optional(),
   DEMO_SEED: z.enum(['true', 'false']).default('true'),
+  /**
+   * 'true' lets supplier feeds and the storefront be fetched from any address, loopback and LAN
+   * included. Default 'false': only public internet addresses and the app's own PUBLIC_URL (SSRF guard).
+   */
+  OUTBOUND_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
   /** Largest accepted image upload in bytes (catalog image library); 1 KB to 1 GB. */
   IMAGE_MAX_BYTES: z.coerce
     .number()
@@ -81,7 +100,15 @@ export type Config = {
   /** A rotated refresh token presented again within this many seconds is a race (two tabs), not theft. */
   refreshReuseGraceSeconds: number;
   login: { maxFailuresPerAccount: number; maxFailuresPerIp: number; windowMinutes: number; requestsPerMinutePerIp: number };
+  /** Not-found answers per minute per IP (probing for paths) before a 429. */
+  notFoundPerMinutePerIp: number;
+  /** Fastify's trustProxy: which proxies' X-Forwarded-* headers count (a number of hops is a function of the hop). */
+  trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
+  /** PUBLIC_URL is https: the refresh cookie is Secure and HSTS is sent whatever the request's own scheme. */
+  publicUrlIsHttps: boolean;
   demoSeed: boolean;
+  /** Feeds and the storefront may be on private, loopback and link-local addresses (lib/outbound.ts). */
+  outboundAllowPrivate: boolean;
   /** Catalog image uploads larger than this are refused, file by file. */
   imageMaxBytes: number;
   /** Machine translation is off (503 with a clear message) unless both baseUrl and apiKey are set. */
@@ -134,11 +161,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMinutes: e.LOGIN_FAILURE_WINDOW_MINUTES,
       requestsPerMinutePerIp: e.AUTH_RATE_LIMIT_PER_MINUTE,
     },
+    notFoundPerMinutePerIp: e.NOT_FOUND_RATE_LIMIT_PER_MINUTE,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    publicUrlIsHttps: Boolean(e.PUBLIC_URL?.startsWith('https://')),
     demoSeed: e.DEMO_SEED === 'true',
+    outboundAllowPrivate: e.OUTBOUND_ALLOW_PRIVATE === 'true',
     imageMaxBytes: e.IMAGE_MAX_BYTES,
     llm: { baseUrl: e.LLM_BASE_URL?.replace(/\/+$/, ''), apiKey: e.LLM_API_KEY, model: e.LLM_MODEL, timeoutMs: Math.round(e.LLM_TIMEOUT_SECONDS * 1000) },
     jobs: e.JOBS,
   };
+}
+
+function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value.split(',').map((address) => address.trim());
 }
 
 /** Without JWT_SECRET, a random secret is generated once and kept in DATA_DIR. */

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { loadConfigOrExit } from './config.js';
-import { openDatabase } from './db/client.js';
+import { DataDirInUseError, openDatabase } from './db/client.js';
 import { DEMO_LOGIN, seedDemo } from './db/seed/demo.js';
 import { startScheduler } from './jobs/scheduler.js';
 import { initSentry } from './lib/sentry.js';
@@ -55,6 +55,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // A second server on the same embedded database: the message says what to do, no stack needed.
+  console.error(err instanceof DataDirInUseError ? err.message : err);
   process.exit(1);
 });

@@ -23,6 +23,10 @@ export function testConfig(env: Record<string, string> = {}): Config {
     PUBLIC_URL: 'http://kontor.test',
     // Many logins come from one test IP; the limit itself is tested with its own app.
     AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+    // Likewise the unknown paths that tests (and the fuzzer) call; the limit has its own test.
+    NOT_FOUND_RATE_LIMIT_PER_MINUTE: '100000',
+    // Test feed and storefront servers listen on 127.0.0.1; the SSRF guard has its own tests (lib/outbound.test.ts).
+    OUTBOUND_ALLOW_PRIVATE: 'true',
     ...env,
   });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMMON_PASSWORDS } from './common-passwords.js';
 import { ACCOUNT_ROLE_DEFAULT, COMPANY_ROLE_DEFAULT, COMPANY_ROLES } from './constants.js';
 
 export const LoginBody = z.object({
@@ -15,10 +16,53 @@ export const RefreshBody = z.object({ refresh: z.string().min(1).max(512).option
 export type RefreshBody = z.infer<typeof RefreshBody>;
 
 export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 256;
+
+/** The password rule's messages (Django's wording): the API's 400 bodies and the web forms show these. */
+export const PASSWORD_MESSAGES = {
+  tooShort: `This password is too short. It must contain at least ${PASSWORD_MIN_LENGTH} characters.`,
+  tooLong: `Ensure this field has no more than ${PASSWORD_MAX_LENGTH} characters.`,
+  tooCommon: 'This password is too common.',
+  similarToEmail: 'The password is too similar to the email address.',
+} as const;
+
+/** The password is the email address or its local part (before the @), ignoring letter case. */
+export function passwordMatchesEmail(password: string, email: string): boolean {
+  const candidate = password.trim().toLowerCase();
+  const address = email.trim().toLowerCase();
+  if (!candidate || !address) return false;
+  const at = address.lastIndexOf('@');
+  return candidate === address || (at > 0 && candidate === address.slice(0, at));
+}
+
+/**
+ * The password rule (OWASP ASVS 4.0 2.1), the one place it is written: at least
+ * PASSWORD_MIN_LENGTH characters (code points, so an emoji is one), at most PASSWORD_MAX_LENGTH,
+ * not in COMMON_PASSWORDS, and not the account's email or its local part when the email is known.
+ * Every password that is set goes through it: registration, password reset, password change and
+ * a user made by an Admin. Answers each message that applies; none when the password is allowed.
+ */
+export function passwordProblems(password: string, email?: string): string[] {
+  const problems: string[] = [];
+  const length = Array.from(password).length;
+  if (length < PASSWORD_MIN_LENGTH) problems.push(PASSWORD_MESSAGES.tooShort);
+  if (length > PASSWORD_MAX_LENGTH) problems.push(PASSWORD_MESSAGES.tooLong);
+  if (COMMON_PASSWORDS.has(password.trim().toLowerCase())) problems.push(PASSWORD_MESSAGES.tooCommon);
+  if (email !== undefined && passwordMatchesEmail(password, email)) problems.push(PASSWORD_MESSAGES.similarToEmail);
+  return problems;
+}
+
+/**
+ * A new password, checked by passwordProblems without the email. Bodies that carry the email
+ * (registration, a user made by an Admin) add the email check at their password field; where the
+ * email is only known to the server (reset, change) the service adds it.
+ */
 export const Password = z
   .string()
-  .min(PASSWORD_MIN_LENGTH, `Ensure this field has at least ${PASSWORD_MIN_LENGTH} characters.`)
-  .max(256, 'Ensure this field has no more than 256 characters.');
+  .superRefine((value, ctx) => {
+    for (const message of passwordProblems(value)) ctx.addIssue({ code: 'custom', message });
+  })
+  .meta({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH });
 
 export const PasswordResetBody = z.object({ email: z.string().trim().max(254) });
 export type PasswordResetBody = z.infer<typeof PasswordResetBody>;
@@ -30,6 +74,20 @@ export const PasswordResetConfirmBody = z.object({
 export type PasswordResetConfirmBody = z.infer<typeof PasswordResetConfirmBody>;
 
 export const StatusResponse = z.object({ status: z.string() });
+
+export const PASSWORD_CHANGE_MESSAGES = {
+  oldPasswordIncorrect: 'Your old password was entered incorrectly. Please enter it again.',
+} as const;
+
+/**
+ * POST /user/password_change/ (the signed-in user's own password). Answers a new token pair for
+ * this session; every other session of the user ends.
+ */
+export const PasswordChangeBody = z.object({
+  old_password: z.string().min(1, 'This field may not be blank.').max(1024),
+  new_password: Password,
+});
+export type PasswordChangeBody = z.infer<typeof PasswordChangeBody>;
 
 export const CompanyRole = z.enum(COMPANY_ROLES);
 export type CompanyRole = z.infer<typeof CompanyRole>;
@@ -60,6 +118,11 @@ export const OnboardingCompany = z.object({
 export type OnboardingCompany = z.input<typeof OnboardingCompany>;
 
 export const DemoRegisterBody = z.object({ account: OnboardingAccount, company: OnboardingCompany }).superRefine((body, ctx) => {
+  // The object refinement also runs when fields failed their own checks: only compare strings.
+  const { password, email } = body.account as { password: unknown; email: unknown };
+  if (typeof password === 'string' && typeof email === 'string' && passwordMatchesEmail(password, email)) {
+    ctx.addIssue({ code: 'custom', path: ['account', 'password'], message: PASSWORD_MESSAGES.similarToEmail });
+  }
   if (body.account.password !== body.account.password2) {
     ctx.addIssue({ code: 'custom', path: ['account', 'password2'], message: "The two password fields didn't match." });
   }

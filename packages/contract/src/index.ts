@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './common.js';
 export * from './auth.js';
+export * from './common-passwords.js';
 export * from './users.js';
 export * from './notifications.js';
 export * from './health.js';
@@ -24,3 +25,4 @@ export * from './customer-orders.js';
 export * from './catalog-images.js';
 export * from './taxonomies.js';
 export * from './catalog-publish.js';
+export * from './audit.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CompanyRole } from './auth.js';
+import { CompanyRole, Password, PASSWORD_MESSAGES, passwordMatchesEmail } from './auth.js';
 import { listQuery, page } from './common.js';
 
 export const UserListItem = z.object({
@@ -8,8 +8,46 @@ export const UserListItem = z.object({
   first_name: z.string(),
   last_name: z.string(),
   company_role: CompanyRole,
+  /** A deactivated user cannot log in; their sessions ended when they were deactivated. */
+  is_active: z.boolean(),
 });
 export type UserListItem = z.infer<typeof UserListItem>;
+
+export const USER_MESSAGES = {
+  emailTaken: 'A user with that email already exists.',
+  lastAdmin: 'The company must keep at least one active Admin.',
+} as const;
+
+/** POST /users/ (Admin only): a new user of the caller's company, Staff unless said otherwise. */
+export const CreateUserBody = z
+  .strictObject({
+    email: z.email('Enter a valid email address.').max(254),
+    first_name: z.string().trim().min(1, 'This field may not be blank.').max(150),
+    last_name: z.string().trim().min(1, 'This field may not be blank.').max(150),
+    phonenumber: z.string().trim().max(40).default(''),
+    company_role: CompanyRole.default('Staff'),
+    password: Password,
+  })
+  .superRefine((body, ctx) => {
+    const { password, email } = body as { password: unknown; email: unknown };
+    if (typeof password === 'string' && typeof email === 'string' && passwordMatchesEmail(password, email)) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: PASSWORD_MESSAGES.similarToEmail });
+    }
+  });
+export type CreateUserBody = z.input<typeof CreateUserBody>;
+
+/**
+ * PATCH /users/{id}/ (Admin only): names, role, and deactivation (`is_active: false`). The email
+ * (the login) and the password are the user's own to change.
+ */
+export const UpdateUserBody = z.strictObject({
+  first_name: z.string().trim().min(1, 'This field may not be blank.').max(150).optional(),
+  last_name: z.string().trim().min(1, 'This field may not be blank.').max(150).optional(),
+  phonenumber: z.string().trim().max(40).optional(),
+  company_role: CompanyRole.optional(),
+  is_active: z.boolean().optional(),
+});
+export type UpdateUserBody = z.input<typeof UpdateUserBody>;
 /** `name__icontains` matches the first name, the last name, "first last" and the email. */
 export const ListUsersQuery = listQuery({ name: ['icontains'], email: ['icontains'] });
 export type ListUsersQuery = z.infer<typeof ListUsersQuery>;

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { nameActorOnBegin, recordActorInTransactions } from './actor.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -60,6 +61,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       const pool = new pg.Pool({ connectionString: url, max: 10 });
       // A pool error (server restart, network) must not crash the process; queries will fail and be answered 500.
       pool.on('error', () => undefined);
+      nameActorOnBegin(pool);
       return { pool, db: drizzlePg(pool, { schema, logger }) as unknown as Db };
     };
     const primary = connect(options.databaseUrl);
@@ -77,7 +79,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const dir = options.pgliteDir ?? 'memory';
   if (dir !== 'memory') mkdirSync(dir, { recursive: true });
-  // relaxedDurability stays off: every query waits until PGlite has flushed its files.
+  const unlock = dir === 'memory' ? () => undefined : lockDataDir(dir);
+  // relaxedDurability stays off: every query waits until PGlite has written its files to the OS,
+  // so a committed write survives `kill -9` (crash-safety.test.ts). PGlite runs without fsync, so
+  // a power cut or OS crash can still lose recent commits: docs/backup-restore.md.
   // pg_trgm backs the search indexes (migration 0011); PGlite loads extensions only when told.
   const extensions = { pg_trgm };
   const client =
@@ -85,15 +90,65 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ? new PGlite({ extensions, ...(options.pgliteDataDir ? { loadDataDir: options.pgliteDataDir } : {}) })
       : new PGlite(dir, { extensions, relaxedDurability: false });
   await client.waitReady;
-  const pgliteDb = drizzlePglite(client, { schema });
+  const drizzleDb = drizzlePglite(client, { schema });
+  const pgliteDb = recordActorInTransactions(drizzleDb as unknown as Db);
   return {
-    db: pgliteDb as unknown as Db,
-    readDb: pgliteDb as unknown as Db,
+    db: pgliteDb,
+    readDb: pgliteDb,
     driver: 'pglite',
-    migrate: () => migratePglite(pgliteDb, { migrationsFolder: folder }),
-    close: () => client.close(),
+    migrate: () => migratePglite(drizzleDb, { migrationsFolder: folder }),
+    close: async () => {
+      await client.close();
+      unlock();
+    },
     dumpDataDir: () => client.dumpDataDir('none'),
   };
+}
+
+export class DataDirInUseError extends Error {}
+
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: it exists, it is just not ours to signal.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * A PGlite database belongs to one process: two servers (or a server and `db:migrate`) writing
+ * the same directory corrupt it. `<dir>.lock` holds the owner's pid, created exclusively; a lock
+ * whose process is gone (killed, crashed) is taken over. Answers the release.
+ */
+function lockDataDir(dir: string): () => void {
+  const lockPath = `${path.resolve(dir)}.lock`;
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      const fd = openSync(lockPath, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => {
+        try {
+          if (readFileSync(lockPath, 'utf8') === String(process.pid)) unlinkSync(lockPath);
+        } catch {
+          // Already gone: nothing to release.
+        }
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const owner = Number(readFileSync(lockPath, 'utf8'));
+      // Our own pid is a previous run in a container that reuses it (pid 1): stale too.
+      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isRunning(owner)) {
+        throw new DataDirInUseError(
+          `The embedded database in ${dir} is in use by process ${owner} (a running Kontor server?). Stop it first; if no Kontor process runs, delete ${lockPath}.`,
+        );
+      }
+      unlinkSync(lockPath);
+    }
+  }
+  throw new DataDirInUseError(`Could not lock the embedded database in ${dir}: another process took ${lockPath} meanwhile.`);
 }
 
 export async function pingDatabase(db: Db): Promise<boolean> {

@@ -16,12 +16,20 @@ async function resolveCtx(app: FastifyInstance, request: FastifyRequest): Promis
   const claims = await verifyAccessToken(app.deps.config.jwtSecret, token);
   if (!claims) throw invalidToken();
   const db = app.deps.database.db;
-  // The user is read on every request so a deactivated user or a changed company takes effect at once.
+  // The user is read on every request so a deactivated user, a changed role or company, and a
+  // changed password (token_version: every access token issued before it) take effect at once.
   const [user] = await db
-    .select({ id: users.id, email: users.email, companyId: users.companyId, companyRole: users.companyRole, isActive: users.isActive })
+    .select({
+      id: users.id,
+      email: users.email,
+      companyId: users.companyId,
+      companyRole: users.companyRole,
+      isActive: users.isActive,
+      tokenVersion: users.tokenVersion,
+    })
     .from(users)
     .where(eq(users.id, claims.userId));
-  if (!user?.isActive || user.companyId !== claims.companyId) throw invalidToken();
+  if (!user?.isActive || user.companyId !== claims.companyId || user.tokenVersion !== claims.tokenVersion) throw invalidToken();
   return { db, readDb: app.deps.database.readDb, user: { id: user.id, email: user.email, companyId: user.companyId, companyRole: user.companyRole } };
 }
 

@@ -10,9 +10,9 @@ import { JobRunner } from './runner.js';
  * A runner with every job kind registered (a new kind registers itself here): the app's, which
  * runs its jobs or only queues them per JOBS, or a worker process's (jobs: 'worker').
  */
-export function createJobRunner(db: Db, log: FastifyBaseLogger, config: Pick<Config, 'dataDir' | 'jobs'>): JobRunner {
+export function createJobRunner(db: Db, log: FastifyBaseLogger, config: Pick<Config, 'dataDir' | 'jobs' | 'publicUrl' | 'outboundAllowPrivate'>): JobRunner {
   const runner = new JobRunner(db, log, config.jobs);
-  registerFeedImportJob(runner);
+  registerFeedImportJob(runner, config);
   registerPublishJob(runner, exportFiles(config));
   return runner;
 }

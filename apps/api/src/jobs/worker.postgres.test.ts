@@ -15,6 +15,9 @@ import { insertFeed, insertSupplier } from '../modules/procurement/procurement.f
 import { as, createTenant, testConfig, type Tenant, type TestApp } from '../../test/helpers.js';
 import { createScratchPostgresDatabase } from '../../test/test-database.js';
 import { createJobRunner } from './index.js';
+import { insertProduct } from '../modules/catalog/catalog.factories.js';
+import { checkInventory } from '../modules/inventory/check.service.js';
+import { levelOf, location, stockIn } from '../modules/inventory/inventory.fixtures.js';
 import { JobRunner, type JobContext, type WorkOptions } from './runner.js';
 
 /**
@@ -52,7 +55,9 @@ async function apiProcess(): Promise<TestApp> {
 /** A worker loop in this process, on its own pool: the real job kinds, or only the given ones. */
 async function workerLoop(options: WorkOptions, kinds?: Record<string, (job: JobContext) => Promise<Record<string, unknown>>>) {
   const database = await open();
-  const runner = kinds ? new JobRunner(database.db, log, 'worker') : createJobRunner(database.db, log, { dataDir, jobs: 'worker' });
+  const runner = kinds
+    ? new JobRunner(database.db, log, 'worker')
+    : createJobRunner(database.db, log, { ...testConfig({ DATA_DIR: dataDir }), jobs: 'worker' });
   for (const [kind, handler] of Object.entries(kinds ?? {})) runner.register(kind, handler);
   runner.work(options);
   closing.unshift(() => runner.stop());
@@ -65,7 +70,16 @@ type WorkerProcess = { child: ChildProcess; id: string; exited: Promise<number |
 function startWorkerProcess(env: Record<string, string> = {}): Promise<WorkerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
     cwd: apiDir,
-    env: { ...process.env, DATABASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', JWT_SECRET: 'worker-secret-worker-secret-worker-0001', ...env },
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: 'worker-secret-worker-secret-worker-0001',
+      // The feed server is on 127.0.0.1 (testConfig allows it likewise).
+      OUTBOUND_ALLOW_PRIVATE: 'true',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   closing.unshift(async () => child.exitCode === null && child.signalCode === null && child.kill('SIGKILL'));
@@ -225,6 +239,38 @@ describe('API processes with JOBS=worker and worker processes on one PostgreSQL 
     expect(b.id).toBe(a.id);
     expect(a.id).not.toBe(job.id);
     await vi.waitFor(async () => expect(await getJob(apiA, a.id)).toMatchObject({ status: 'succeeded', result: { created: 2 } }), { timeout: 20_000 });
+  });
+
+  it('two API instances, each with its own pool: 50 concurrent moves and stock-outs asking for more than there is never oversell', async () => {
+    const p = await insertProduct(apiA.deps.database.db, tenant.companyId, { sku: `TWO-${Date.now()}` });
+    const a = await location(apiA, tenant, { name: `Two A ${Date.now()}` });
+    const b = await location(apiB, tenant, { name: `Two B ${Date.now()}` });
+    await stockIn(apiA, tenant, p.id, a.id, 30);
+    // Every third call a stock-out of 2, the others a move of 3 from A to B: about 110 units asked of 30.
+    const calls = Array.from({ length: 50 }, (_, i) => {
+      const api = i % 2 === 0 ? apiA : apiB;
+      return i % 3 === 0
+        ? as(api, tenant, {
+            method: 'POST',
+            url: '/api/catalog/inventory_transactions/',
+            payload: { product: p.id, location: a.id, quantity: 2, inventory_action: 'STOCK_OUT' },
+          })
+        : as(api, tenant, {
+            method: 'POST',
+            url: '/api/catalog/inventory_transactions/move/',
+            payload: { product: p.id, from_location: a.id, to_location: b.id, quantity: 3 },
+          });
+    });
+    const responses = await Promise.all(calls);
+    expect(responses.filter((r) => r.statusCode !== 201 && r.statusCode !== 400).map((r) => r.body)).toEqual([]);
+    const accepted = responses.map((r, i) => ({ ok: r.statusCode === 201, out: i % 3 === 0 }));
+    const taken = accepted.reduce((sum, c) => sum + (c.ok ? (c.out ? 2 : 3) : 0), 0);
+    const movedToB = accepted.reduce((sum, c) => sum + (c.ok && !c.out ? 3 : 0), 0);
+    expect(taken).toBeLessThanOrEqual(30);
+    expect(await levelOf(apiA, p.id, a.id)).toBe(30 - taken);
+    expect(await levelOf(apiA, p.id, b.id)).toBe(movedToB);
+    const report = await checkInventory(apiA.deps.database.db, { companyId: tenant.companyId });
+    expect(report.problems).toEqual([]);
   });
 
   it('the worker refuses to start without DATABASE_URL and says why', async () => {

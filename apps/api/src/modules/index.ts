@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { auditRoutes } from './audit/audit.routes.js';
 import { catalogRoutes } from './catalog/catalog.routes.js';
 import { catalogCategoriesRoutes } from './catalog/categories.routes.js';
 import { productDescriptionsRoutes } from './catalog/descriptions.routes.js';
@@ -58,6 +59,7 @@ export const apiModules: FastifyPluginAsync[] = [
   mediaRoutes,
   jobsRoutes,
   feedsRoutes,
+  auditRoutes,
   dashboardRoutes,
   taxonomiesRoutes,
 ];

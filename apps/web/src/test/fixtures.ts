@@ -82,6 +82,7 @@ export const teamMember: UserListItem = {
   first_name: testUser.first_name,
   last_name: testUser.last_name,
   company_role: 'Admin',
+  is_active: true,
 };
 
 /**

@@ -29,6 +29,11 @@ export const users = pgTable(
     category: text('category').notNull().default(''),
     passwordHash: text('password_hash').notNull(),
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * Carried in every access token (claim `ver`); raised when the password changes or the user is
+     * deactivated, so access tokens issued before stop working at once (http/authenticate.ts).
+     */
+    tokenVersion: integer('token_version').notNull().default(0),
     dateJoined: timestamptz('date_joined').notNull().defaultNow(),
     lastLogin: timestamptz('last_login'),
   },

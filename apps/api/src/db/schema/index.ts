@@ -12,3 +12,4 @@ export * from './procurement.js';
 export * from './customers.js';
 export * from './taxonomies.js';
 export * from './exports.js';
+export * from './audit.js';

@@ -1,8 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   DemoRegisterBody,
   LoginBody,
+  PasswordChangeBody,
   PasswordResetBody,
   PasswordResetConfirmBody,
   REFRESH_COOKIE_NAME,
@@ -17,12 +19,16 @@ import * as auth from './auth.service.js';
 
 const COOKIE_PATH = '/api';
 
-/** The SPA never sees the refresh token: it lives in an HttpOnly cookie (ADR 0003). */
-function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
+/**
+ * The SPA never sees the refresh token: it lives in an HttpOnly cookie (ADR 0003). Secure when the
+ * request came over https (directly, or through a proxy TRUST_PROXY names) or PUBLIC_URL is https:
+ * behind a TLS-terminating balancer the app itself may only ever see http.
+ */
+function setRefreshCookie(config: Config, request: FastifyRequest, reply: FastifyReply, token: string) {
   reply.setCookie(REFRESH_COOKIE_NAME, token, {
     httpOnly: true,
     sameSite: 'strict',
-    secure: request.protocol === 'https',
+    secure: request.protocol === 'https' || config.publicUrlIsHttps,
     path: COOKIE_PATH,
     maxAge: REFRESH_TOKEN_COOKIE_DAYS * 86_400,
   });
@@ -42,7 +48,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { public: true, ...perIp }, schema: { tags: ['auth'], body: LoginBody, response: { 200: TokenPair } } },
     async (request, reply) => {
       const tokens = await auth.login(deps, request.body, request.ip);
-      setRefreshCookie(request, reply, tokens.refresh);
+      setRefreshCookie(deps.config, request, reply, tokens.refresh);
       return tokens;
     },
   );
@@ -54,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const token = request.body.refresh ?? request.cookies[REFRESH_COOKIE_NAME];
       try {
         const tokens = await auth.refresh(deps, token);
-        setRefreshCookie(request, reply, tokens.refresh);
+        setRefreshCookie(deps.config, request, reply, tokens.refresh);
         return tokens;
       } catch (err) {
         clearRefreshCookie(reply);
@@ -70,6 +76,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/user/', { schema: { tags: ['auth'], response: { 200: UserResponse } } }, async (request) => auth.getUser(deps, request.ctx.user.id));
+
+  // The caller's own password. Every other session ends; this one goes on with the new tokens.
+  app.post(
+    '/user/password_change/',
+    { config: { ...perIp }, schema: { tags: ['auth'], body: PasswordChangeBody, response: { 200: TokenPair } } },
+    async (request, reply) => {
+      const tokens = await auth.changePassword(deps, request.ctx.user.id, request.body, request.ip);
+      setRefreshCookie(deps.config, request, reply, tokens.refresh);
+      return tokens;
+    },
+  );
 
   app.post(
     '/user/password_reset/',

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
+  PASSWORD_CHANGE_MESSAGES,
   REFRESH_TOKEN_COOKIE_DAYS,
+  passwordProblems,
   type DemoRegisterBody,
   type LoginBody,
+  type PasswordChangeBody,
   type PasswordResetConfirmBody,
   type TokenPair,
   type UserResponse,
@@ -45,15 +48,53 @@ export function toUserResponse(user: UserRow, companyName: string): UserResponse
 async function issueTokens(deps: AppDeps, db: DbOrTx, user: UserRow, familyId: string, familyExpiresAt: Date): Promise<TokenPair> {
   const refresh = randomToken();
   await db.insert(refreshTokens).values({ userId: user.id, familyId, tokenHash: sha256(refresh), familyExpiresAt });
-  const access = await signAccessToken(deps.config.jwtSecret, { userId: user.id, companyId: user.companyId }, deps.config.accessTokenTtlSeconds);
+  const access = await signAccessToken(
+    deps.config.jwtSecret,
+    { userId: user.id, companyId: user.companyId, tokenVersion: user.tokenVersion },
+    deps.config.accessTokenTtlSeconds,
+  );
   return { access, refresh };
 }
 
-/** Refuses when this account or this IP has failed too often in the window (429 with Retry-After). */
-async function assertNotThrottled(deps: AppDeps, email: string, ip: string) {
+/** A login starts a refresh family that ends REFRESH_TOKEN_COOKIE_DAYS (90) days later, however often it rotates. */
+const newFamily = () => ({ familyId: randomUUID(), familyExpiresAt: new Date(Date.now() + REFRESH_TOKEN_COOKIE_DAYS * DAY_MS) });
+
+/**
+ * Ends every session of the user at once: all refresh families are revoked, and the raised
+ * token_version makes every access token issued so far invalid (http/authenticate.ts). After a
+ * password change or reset, and when a user is deactivated.
+ */
+export async function endAllSessions(db: DbOrTx, userId: number): Promise<UserRow> {
+  const [user] = await db
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, userId))
+    .returning();
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  return user!;
+}
+
+/** The password rule (contract passwordProblems) with the account's email; a DRF 400 at `field`. */
+export function assertPasswordAllowed(password: string, email: string, field: string): void {
+  const problems = passwordProblems(password, email);
+  if (problems.length) throw badRequest({ [field]: problems });
+}
+
+/**
+ * Counts a password attempt of this account from this IP before the password is checked, and
+ * refuses it (429 with Retry-After) when it would be more than LOGIN_MAX_FAILURES_PER_ACCOUNT /
+ * _PER_IP in the window. The attempt is a failure row from the start, so guesses sent in parallel
+ * cannot all pass the count before any of them is recorded; the caller deletes it when the
+ * password was right. Answers the row's id.
+ */
+async function recordPasswordAttempt(deps: AppDeps, email: string, ip: string): Promise<number> {
   const { windowMinutes, maxFailuresPerAccount, maxFailuresPerIp } = deps.config.login;
   const since = new Date(Date.now() - windowMinutes * 60_000);
   const db = deps.database.db;
+  const [attempt] = await db.insert(loginFailures).values({ email, ip }).returning({ id: loginFailures.id });
   const [byAccount] = await db
     .select({ n: count() })
     .from(loginFailures)
@@ -62,28 +103,31 @@ async function assertNotThrottled(deps: AppDeps, email: string, ip: string) {
     .select({ n: count() })
     .from(loginFailures)
     .where(and(eq(loginFailures.ip, ip), gt(loginFailures.createdAt, since)));
-  if ((byAccount?.n ?? 0) >= maxFailuresPerAccount || (byIp?.n ?? 0) >= maxFailuresPerIp) {
+  if ((byAccount?.n ?? 0) > maxFailuresPerAccount || (byIp?.n ?? 0) > maxFailuresPerIp) {
+    // A refused attempt checked no password: it does not count.
+    await db.delete(loginFailures).where(eq(loginFailures.id, attempt!.id));
     throw new AppError('throttled', 'Too many failed login attempts. Try again later.', undefined, windowMinutes * 60);
   }
+  return attempt!.id;
 }
 
 export async function login(deps: AppDeps, body: LoginBody, ip: string): Promise<TokenPair> {
   const email = normalizeEmail(body.username);
-  await assertNotThrottled(deps, email, ip);
+  await recordPasswordAttempt(deps, email, ip);
   const db = deps.database.db;
   const [user] = await db
     .select()
     .from(users)
     .where(sql`lower(${users.email}) = ${email}`);
   const valid = user ? await verifyPassword(user.passwordHash, body.password) : await verifyPassword(await dummyPasswordHash(), body.password);
-  if (!user || !valid || !user.isActive) {
-    await db.insert(loginFailures).values({ email, ip });
-    throw new AppError('not_authenticated', BAD_CREDENTIALS);
-  }
+  // A failure keeps its attempt row.
+  if (!user || !valid || !user.isActive) throw new AppError('not_authenticated', BAD_CREDENTIALS);
   return db.transaction(async (tx) => {
     const [updated] = await tx.update(users).set({ lastLogin: new Date() }).where(eq(users.id, user.id)).returning();
+    // A success clears the account's failures, this attempt's row with them.
     await tx.delete(loginFailures).where(eq(loginFailures.email, email));
-    return issueTokens(deps, tx, updated!, randomUUID(), new Date(Date.now() + REFRESH_TOKEN_COOKIE_DAYS * DAY_MS));
+    const { familyId, familyExpiresAt } = newFamily();
+    return issueTokens(deps, tx, updated!, familyId, familyExpiresAt);
   });
 }
 
@@ -183,16 +227,35 @@ export async function confirmPasswordReset(deps: AppDeps, body: PasswordResetCon
       throw badRequest({ token: ['The password reset link is invalid or has expired.'] });
     }
     const [user] = await tx.select().from(users).where(eq(users.id, row.userId));
-    if (user && body.password.toLowerCase() === user.email.toLowerCase()) {
-      throw badRequest({ password: ['The password may not be your email address.'] });
-    }
+    if (user) assertPasswordAllowed(body.password, user.email, 'password');
     await tx.update(passwordResetTokens).set({ usedAt: new Date() }).where(eq(passwordResetTokens.id, row.id));
     await tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId));
-    // A new password ends every session of the account.
-    await tx
-      .update(refreshTokens)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(refreshTokens.userId, row.userId), isNull(refreshTokens.revokedAt)));
+    // A new password ends every session of the account, access tokens included.
+    await endAllSessions(tx, row.userId);
+  });
+}
+
+/**
+ * The signed-in user changes their own password. The old one must be right: a wrong one counts
+ * as a failed login of the account (and is throttled like one), so a stolen access token cannot
+ * be used to guess it. Every session of the user ends; the caller gets a new one.
+ */
+export async function changePassword(deps: AppDeps, userId: number, body: PasswordChangeBody, ip: string): Promise<TokenPair> {
+  const db = deps.database.db;
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw new AppError('not_authenticated', 'User not found');
+  const attempt = await recordPasswordAttempt(deps, normalizeEmail(user.email), ip);
+  if (!(await verifyPassword(user.passwordHash, body.old_password))) {
+    throw badRequest({ old_password: [PASSWORD_CHANGE_MESSAGES.oldPasswordIncorrect] });
+  }
+  await db.delete(loginFailures).where(eq(loginFailures.id, attempt));
+  assertPasswordAllowed(body.new_password, user.email, 'new_password');
+  const passwordHash = await hashPassword(body.new_password);
+  return db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    const updated = await endAllSessions(tx, userId);
+    const { familyId, familyExpiresAt } = newFamily();
+    return issueTokens(deps, tx, updated, familyId, familyExpiresAt);
   });
 }
 
@@ -211,11 +274,9 @@ export async function getUser(deps: AppDeps, userId: number): Promise<UserRespon
  * `demoData: false` skips the shop (locations, products, stock) so tests start lean.
  */
 export async function demoRegister(deps: AppDeps, input: DemoRegisterBody, options: { demoData?: boolean } = {}): Promise<UserResponse> {
+  // The schema holds the whole password rule here: the email is in the body.
   const body = DemoRegisterSchema.parse(input);
   const { account, company } = body;
-  if (account.password.toLowerCase() === account.email.toLowerCase()) {
-    throw badRequest({ 'account.password': ['The password may not be your email address.'] });
-  }
   const passwordHash = await hashPassword(account.password);
   return deps.database.db.transaction(async (tx) => {
     const [existing] = await tx

@@ -1,12 +1,13 @@
 import { SignJWT, jwtVerify } from 'jose';
 
-export type AccessClaims = { userId: number; companyId: number };
+/** `tokenVersion`: the user's token_version when the token was issued (claim `ver`; 0 when absent). */
+export type AccessClaims = { userId: number; companyId: number; tokenVersion?: number };
 
 const ISSUER = 'kontor';
 
 /** Access tokens: HS256 JWTs, short-lived (ACCESS_TOKEN_TTL_SECONDS, 15 minutes by default). */
 export async function signAccessToken(secret: string, claims: AccessClaims, ttlSeconds: number): Promise<string> {
-  return new SignJWT({ cid: claims.companyId, typ: 'access' })
+  return new SignJWT({ cid: claims.companyId, ver: claims.tokenVersion ?? 0, typ: 'access' })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(claims.userId))
     .setIssuer(ISSUER)
@@ -15,11 +16,12 @@ export async function signAccessToken(secret: string, claims: AccessClaims, ttlS
     .sign(new TextEncoder().encode(secret));
 }
 
-export async function verifyAccessToken(secret: string, token: string): Promise<AccessClaims | null> {
+export async function verifyAccessToken(secret: string, token: string): Promise<Required<AccessClaims> | null> {
   try {
     const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), { issuer: ISSUER, algorithms: ['HS256'] });
     if (payload.typ !== 'access' || typeof payload.cid !== 'number' || !payload.sub) return null;
-    return { userId: Number(payload.sub), companyId: payload.cid };
+    if (payload.ver !== undefined && !Number.isInteger(payload.ver)) return null;
+    return { userId: Number(payload.sub), companyId: payload.cid, tokenVersion: (payload.ver as number | undefined) ?? 0 };
   } catch {
     return null;
   }

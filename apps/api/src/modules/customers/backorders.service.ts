@@ -164,10 +164,13 @@ export async function createBackorder(ctx: Ctx, body: CreateFields): Promise<Bac
 
 /** DELETE /customers/backorders/{id}/. */
 export async function deleteBackorder(ctx: Ctx, id: number): Promise<void> {
-  const deleted = await ctx.db
-    .delete(customerBackorders)
-    .where(and(eq(customerBackorders.id, id), eq(customerBackorders.companyId, ctx.user.companyId)))
-    .returning({ id: customerBackorders.id });
+  // In a transaction, as every audited write: it tells the audit trigger who (ADR 0016).
+  const deleted = await ctx.db.transaction((tx) =>
+    tx
+      .delete(customerBackorders)
+      .where(and(eq(customerBackorders.id, id), eq(customerBackorders.companyId, ctx.user.companyId)))
+      .returning({ id: customerBackorders.id }),
+  );
   if (deleted.length === 0) throw notFound();
 }
 

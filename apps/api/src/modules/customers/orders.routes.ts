@@ -11,6 +11,7 @@ import {
   UpdateOrderBody,
 } from '@kontor/contract';
 import { absoluteUrl } from '../../http/pagination.js';
+import { outboundPolicy } from '../../lib/outbound.js';
 import * as ordersService from './orders.service.js';
 import * as storefrontService from './storefront.service.js';
 import { syncOrders } from './woocommerce/sync.service.js';
@@ -23,7 +24,8 @@ export const customerOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     ordersService.listOrders(request.ctx, request.query, absoluteUrl(app.deps.config.publicUrl, request.url)),
   );
   app.get('/customers/orders/sync/', { schema: { tags, querystring: SyncOrdersQuery, response: { 200: SyncOrdersResponse } } }, async (request) =>
-    syncOrders(request.ctx, request.query.no_of_days),
+    // The store URL is the user's: fetched only through the SSRF guard (lib/outbound.ts).
+    syncOrders(request.ctx, request.query.no_of_days, { outbound: outboundPolicy(app.deps.config) }),
   );
   app.get('/customers/orders/:id/', { schema: { tags, params: IdParams, response: { 200: OrderResponse } } }, async (request) =>
     ordersService.getOrder(request.ctx, request.params.id),
@@ -35,7 +37,10 @@ export const customerOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/customers/storefront/', { schema: { tags, response: { 200: StorefrontConnectionResponse } } }, async (request) =>
     storefrontService.getConnection(request.ctx),
   );
-  app.put('/customers/storefront/', { schema: { tags, body: StorefrontConnectionBody, response: { 200: StorefrontConnectionResponse } } }, async (request) =>
-    storefrontService.saveConnection(request.ctx, request.body),
+  // The storefront's consumer key and secret are credentials: an Admin's to set (issue 10 roles).
+  app.put(
+    '/customers/storefront/',
+    { config: { adminOnly: true }, schema: { tags, body: StorefrontConnectionBody, response: { 200: StorefrontConnectionResponse } } },
+    async (request) => storefrontService.saveConnection(request.ctx, request.body),
   );
 };

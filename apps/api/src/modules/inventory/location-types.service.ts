@@ -68,10 +68,10 @@ export async function listLocationTypes(ctx: Ctx, query: z.output<typeof ListLoc
 
 export async function createLocationType(ctx: Ctx, body: LocationTypeBody): Promise<LocationTypeResponse> {
   try {
-    const [row] = await ctx.db
-      .insert(inventoryLocationTypes)
-      .values({ companyId: ctx.user.companyId, name: body.name })
-      .returning({ id: inventoryLocationTypes.id });
+    // In a transaction, as every audited write: it tells the audit trigger who (ADR 0016).
+    const [row] = await ctx.db.transaction((tx) =>
+      tx.insert(inventoryLocationTypes).values({ companyId: ctx.user.companyId, name: body.name }).returning({ id: inventoryLocationTypes.id }),
+    );
     return await loadType(ctx.db, ctx.user.companyId, row!.id);
   } catch (err) {
     if (isUniqueViolation(err, 'inventory_location_types_company_name_key')) throw badRequest({ name: [DUPLICATE_NAME] });
@@ -81,11 +81,13 @@ export async function createLocationType(ctx: Ctx, body: LocationTypeBody): Prom
 
 export async function updateLocationType(ctx: Ctx, id: number, body: LocationTypeBody): Promise<LocationTypeResponse> {
   try {
-    const [row] = await ctx.db
-      .update(inventoryLocationTypes)
-      .set({ name: body.name, updatedAt: new Date() })
-      .where(scopedTo(ctx.user.companyId, id))
-      .returning({ id: inventoryLocationTypes.id });
+    const [row] = await ctx.db.transaction((tx) =>
+      tx
+        .update(inventoryLocationTypes)
+        .set({ name: body.name, updatedAt: new Date() })
+        .where(scopedTo(ctx.user.companyId, id))
+        .returning({ id: inventoryLocationTypes.id }),
+    );
     if (!row) throw notFound();
   } catch (err) {
     if (isUniqueViolation(err, 'inventory_location_types_company_name_key')) throw badRequest({ name: [DUPLICATE_NAME] });
@@ -96,7 +98,9 @@ export async function updateLocationType(ctx: Ctx, id: number, body: LocationTyp
 
 /** Its locations stay and become untyped (the foreign key sets them to null). */
 export async function deleteLocationType(ctx: Ctx, id: number): Promise<void> {
-  const deleted = await ctx.db.delete(inventoryLocationTypes).where(scopedTo(ctx.user.companyId, id)).returning({ id: inventoryLocationTypes.id });
+  const deleted = await ctx.db.transaction((tx) =>
+    tx.delete(inventoryLocationTypes).where(scopedTo(ctx.user.companyId, id)).returning({ id: inventoryLocationTypes.id }),
+  );
   if (deleted.length === 0) throw notFound();
 }
 

@@ -130,22 +130,25 @@ export async function createLocation(ctx: Ctx, body: z.output<typeof CreateLocat
   await assertTypeOfCompany(ctx.db, ctx.user.companyId, body.type, 'type', errors);
   if (Object.keys(errors).length) throw badRequest(errors);
   try {
-    const [row] = await ctx.db
-      .insert(inventoryLocations)
-      .values({
-        companyId: ctx.user.companyId,
-        accountId: ctx.user.id,
-        name: body.name,
-        nameSlug: body.name_slug || slugify(body.name),
-        // Spec §5: an empty abbreviation falls back to the name.
-        abbreviationSlug: body.abbreviation_slug || body.name,
-        content: body.content ?? '',
-        comment: body.comment ?? '',
-        obsolete: body.obsolete ?? false,
-        notForStock: body.not_for_stock ?? false,
-        typeId: body.type ?? null,
-      })
-      .returning({ id: inventoryLocations.id });
+    // In a transaction, as every audited write: it tells the audit trigger who (ADR 0016).
+    const [row] = await ctx.db.transaction((tx) =>
+      tx
+        .insert(inventoryLocations)
+        .values({
+          companyId: ctx.user.companyId,
+          accountId: ctx.user.id,
+          name: body.name,
+          nameSlug: body.name_slug || slugify(body.name),
+          // Spec §5: an empty abbreviation falls back to the name.
+          abbreviationSlug: body.abbreviation_slug || body.name,
+          content: body.content ?? '',
+          comment: body.comment ?? '',
+          obsolete: body.obsolete ?? false,
+          notForStock: body.not_for_stock ?? false,
+          typeId: body.type ?? null,
+        })
+        .returning({ id: inventoryLocations.id }),
+    );
     return await loadLocation(ctx.db, ctx.user.companyId, row!.id);
   } catch (err) {
     if (isUniqueViolation(err, 'inventory_locations_company_name_key')) throw badRequest({ name: [DUPLICATE_NAME] });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, like } from 'drizzle-orm';
 import type { FeedBody, FeedImportResult, FeedResponse, JobResponse } from '@kontor/contract';
 import { catalogProducts, currencies, notifications, procurementCategories, procurementProducts } from '../../db/schema/index.js';
+import { outboundPolicy } from '../../lib/outbound.js';
 import { as, createStaffUser, createTenant, createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
 import { insertProduct } from '../catalog/catalog.factories.js';
 import { FeedImportError } from './feed-import/errors.js';
@@ -385,7 +386,7 @@ describe('a failed import changes nothing', () => {
     server.set(path, { body: V1, holdAfter: 10 });
     const supplier = await insertSupplier(db(), me.companyId);
     const feed = await insertFeed(db(), me.companyId, supplier.id, { url: server.url(path), columnMapping: { sku: 'sku', name: 'name' } });
-    const error = await importFeed(db(), feed, { timeoutMs: 300 }).catch((e: unknown) => e);
+    const error = await importFeed(db(), feed, { timeoutMs: 300, outbound: outboundPolicy(app.deps.config) }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FeedImportError);
     expect((error as Error).message).toBe('The feed server did not send the whole file within 0.3 s.');
     server.release();

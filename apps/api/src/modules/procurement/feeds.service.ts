@@ -134,23 +134,26 @@ export async function createFeed(ctx: Ctx, runner: JobRunner, body: Body): Promi
   await checkReferences(ctx.db, ctx.user.companyId, body);
   const schedule = body.schedule ?? 'manual';
   try {
-    const [row] = await ctx.db
-      .insert(procurementFeeds)
-      .values({
-        companyId: ctx.user.companyId,
-        accountId: ctx.user.id,
-        supplierId: body.supplier,
-        name: body.name,
-        url: body.url,
-        format: body.format,
-        columnMapping: compact(body.column_mapping),
-        options: compact(body.options ?? {}),
-        currencyId: body.currency ?? null,
-        schedule,
-        // A scheduled feed runs its first import at the scheduler's next round.
-        nextRunAt: schedule === 'manual' ? null : new Date(),
-      })
-      .returning({ id: procurementFeeds.id });
+    // In a transaction, as every audited write: it tells the audit trigger who (ADR 0016).
+    const [row] = await ctx.db.transaction((tx) =>
+      tx
+        .insert(procurementFeeds)
+        .values({
+          companyId: ctx.user.companyId,
+          accountId: ctx.user.id,
+          supplierId: body.supplier,
+          name: body.name,
+          url: body.url,
+          format: body.format,
+          columnMapping: compact(body.column_mapping),
+          options: compact(body.options ?? {}),
+          currencyId: body.currency ?? null,
+          schedule,
+          // A scheduled feed runs its first import at the scheduler's next round.
+          nextRunAt: schedule === 'manual' ? null : new Date(),
+        })
+        .returning({ id: procurementFeeds.id }),
+    );
     return await loadFeed(ctx.db, runner, ctx.user.companyId, row!.id);
   } catch (err) {
     rethrowDuplicate(err);
@@ -202,7 +205,7 @@ export async function updateFeed(ctx: Ctx, runner: JobRunner, id: number, body: 
 
 /** The feed goes; its products stay (feed_id set null by the foreign key). */
 export async function deleteFeed(ctx: Ctx, id: number): Promise<void> {
-  const deleted = await ctx.db.delete(procurementFeeds).where(scopedTo(ctx.user.companyId, id)).returning({ id: procurementFeeds.id });
+  const deleted = await ctx.db.transaction((tx) => tx.delete(procurementFeeds).where(scopedTo(ctx.user.companyId, id)).returning({ id: procurementFeeds.id }));
   if (!deleted.length) throw notFound();
 }
 

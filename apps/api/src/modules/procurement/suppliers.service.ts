@@ -167,21 +167,24 @@ export async function insertSupplier(ctx: Ctx, values: SupplierValues): Promise<
   await validateSupplier(ctx.db, ctx.user.companyId, values);
   let id: number;
   try {
-    const [row] = await ctx.db
-      .insert(procurementSuppliers)
-      .values({
-        companyId: ctx.user.companyId,
-        accountId: ctx.user.id,
-        name: values.name,
-        nameAbbrev: values.nameAbbrev,
-        website: values.website ?? '',
-        email: values.email ?? '',
-        phone: values.phone ?? '',
-        currencyId: values.currencyId ?? null,
-        comments: values.comments ?? '',
-        globalSupplierId: values.globalSupplierId ?? null,
-      })
-      .returning({ id: procurementSuppliers.id });
+    // In a transaction, as every audited write: it tells the audit trigger who (ADR 0016).
+    const [row] = await ctx.db.transaction((tx) =>
+      tx
+        .insert(procurementSuppliers)
+        .values({
+          companyId: ctx.user.companyId,
+          accountId: ctx.user.id,
+          name: values.name,
+          nameAbbrev: values.nameAbbrev,
+          website: values.website ?? '',
+          email: values.email ?? '',
+          phone: values.phone ?? '',
+          currencyId: values.currencyId ?? null,
+          comments: values.comments ?? '',
+          globalSupplierId: values.globalSupplierId ?? null,
+        })
+        .returning({ id: procurementSuppliers.id }),
+    );
     id = row!.id;
   } catch (err) {
     mapUniqueViolation(err);
@@ -209,20 +212,22 @@ export async function updateSupplier(ctx: Ctx, id: number, body: z.output<typeof
   const values = fromBody(body);
   await validateSupplier(ctx.db, ctx.user.companyId, values, id);
   try {
-    await ctx.db
-      .update(procurementSuppliers)
-      .set({
-        name: values.name,
-        nameAbbrev: values.nameAbbrev,
-        website: values.website ?? current.website,
-        email: values.email ?? current.email,
-        phone: values.phone ?? current.phone,
-        currencyId: values.currencyId === undefined ? current.currencyId : values.currencyId,
-        comments: values.comments ?? current.comments,
-        globalSupplierId: values.globalSupplierId === undefined ? current.globalSupplierId : values.globalSupplierId,
-        updatedAt: new Date(),
-      })
-      .where(scopedTo(ctx.user.companyId, id));
+    await ctx.db.transaction((tx) =>
+      tx
+        .update(procurementSuppliers)
+        .set({
+          name: values.name,
+          nameAbbrev: values.nameAbbrev,
+          website: values.website ?? current.website,
+          email: values.email ?? current.email,
+          phone: values.phone ?? current.phone,
+          currencyId: values.currencyId === undefined ? current.currencyId : values.currencyId,
+          comments: values.comments ?? current.comments,
+          globalSupplierId: values.globalSupplierId === undefined ? current.globalSupplierId : values.globalSupplierId,
+          updatedAt: new Date(),
+        })
+        .where(scopedTo(ctx.user.companyId, id)),
+    );
   } catch (err) {
     mapUniqueViolation(err);
   }

@@ -52,11 +52,14 @@ export async function getCompany(ctx: Ctx, id: number): Promise<CompanyResponse>
 
 export async function updateCompany(ctx: Ctx, id: number, body: UpdateCompanyBody): Promise<CompanyResponse> {
   if (id !== ctx.user.companyId) throw notFound();
-  const [row] = await ctx.db
-    .update(companies)
-    .set({ name: body.name, country: body.country, url: body.url, platform: body.platform, updatedAt: new Date() })
-    .where(eq(companies.id, id))
-    .returning();
+  // In a transaction, as every audited write: it tells the audit trigger who (ADR 0016).
+  const [row] = await ctx.db.transaction((tx) =>
+    tx
+      .update(companies)
+      .set({ name: body.name, country: body.country, url: body.url, platform: body.platform, updatedAt: new Date() })
+      .where(eq(companies.id, id))
+      .returning(),
+  );
   if (!row) throw notFound();
   return toCompanyResponse(row);
 }

@@ -27,13 +27,14 @@ describe('GET /api/users/', () => {
     const body = res.json();
     expect(body).toMatchObject({ count: 3, next: null, previous: null });
     expect(ids(body)).toEqual([a.user.id, aStaff.user.id, aOther.user.id].sort((x, y) => x - y));
-    expect(Object.keys(body.results[0]).sort()).toEqual(['company_role', 'email', 'first_name', 'id', 'last_name']);
+    expect(Object.keys(body.results[0]).sort()).toEqual(['company_role', 'email', 'first_name', 'id', 'is_active', 'last_name']);
     expect(body.results.find((u: { id: number }) => u.id === aStaff.user.id)).toEqual({
       id: aStaff.user.id,
       email: aStaff.user.email,
       first_name: 'Sven',
       last_name: 'Berg',
       company_role: 'Staff',
+      is_active: true,
     });
     const fromB = (await list(b)).json();
     expect(ids(fromB)).toEqual([b.user.id]);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OutboundError, outboundFetch, type OutboundPolicy, type OutboundResponse } from '../../../lib/outbound.js';
 
 /** Why a storefront call failed, in words for the operator (answered as a 502). */
 export class StorefrontError extends Error {}
@@ -39,7 +40,11 @@ export const WooOrder = z.object({
 export type WooOrder = z.infer<typeof WooOrder>;
 
 export type StorefrontCredentials = { storeUrl: string; consumerKey: string; consumerSecret: string };
-export type FetchOrdersOptions = { timeoutMs?: number | undefined };
+export type FetchOrdersOptions = {
+  /** Which addresses the store may be on (SSRF guard, lib/outbound.ts): outboundPolicy(config). */
+  outbound: OutboundPolicy;
+  timeoutMs?: number | undefined;
+};
 
 /** WooCommerce takes ISO 8601; whole seconds in UTC. */
 const wooDate = (d: Date) => `${d.toISOString().slice(0, 19)}Z`;
@@ -62,9 +67,10 @@ function describeHttpError(status: number): string {
 /**
  * Every order the store created after `after`, page by page (X-WP-TotalPages, else the Link
  * header's rel=next on the same origin, so the keys never go to another host). Any failure —
- * no connection, a timeout, an HTTP error, a body that is not orders — is a StorefrontError.
+ * no connection, a timeout, an HTTP error, a body that is not orders, an address the SSRF guard
+ * refuses (a private network, loopback, cloud metadata) — is a StorefrontError.
  */
-export async function fetchWooOrders(credentials: StorefrontCredentials, after: Date, options: FetchOrdersOptions = {}): Promise<WooOrder[]> {
+export async function fetchWooOrders(credentials: StorefrontCredentials, after: Date, options: FetchOrdersOptions): Promise<WooOrder[]> {
   const timeoutMs = options.timeoutMs ?? STOREFRONT_TIMEOUT_MS;
   const base = credentials.storeUrl.replace(/\/+$/, '');
   const authorization = `Basic ${Buffer.from(`${credentials.consumerKey}:${credentials.consumerSecret}`).toString('base64')}`;
@@ -81,9 +87,13 @@ export async function fetchWooOrders(credentials: StorefrontCredentials, after: 
   for (let page = 1; url && page <= MAX_PAGES; page += 1) {
     const timeout = AbortSignal.timeout(timeoutMs);
     let body: unknown;
-    let response: Response;
+    let response: OutboundResponse;
     try {
-      response = await fetch(url, { signal: timeout, headers: { authorization, accept: 'application/json', 'user-agent': 'Kontor order sync' } });
+      response = await outboundFetch(
+        url,
+        { signal: timeout, headers: { authorization, accept: 'application/json', 'user-agent': 'Kontor order sync' } },
+        options.outbound,
+      );
       if (!response.ok) {
         await response.body?.cancel().catch(() => undefined);
         throw new StorefrontError(describeHttpError(response.status));
@@ -96,6 +106,7 @@ export async function fetchWooOrders(credentials: StorefrontCredentials, after: 
       }
     } catch (err) {
       if (err instanceof StorefrontError) throw err;
+      if (err instanceof OutboundError) throw new StorefrontError(`${err.message} Check the store URL.`);
       if (timeout.aborted) throw new StorefrontError(`The storefront did not answer within ${timeoutMs / 1000} s.`);
       throw new StorefrontError('Could not connect to the storefront. Check the store URL.');
     }

@@ -182,7 +182,7 @@ async function upsertOrder(tx: Tx, companyId: number, order: MappedOrder, produc
  * upserts them by order number in one transaction. The store is read completely before anything
  * is written, so a failing store (502) changes nothing.
  */
-export async function syncOrders(ctx: Ctx, days = ORDER_SYNC_DEFAULT_DAYS, options: FetchOrdersOptions = {}): Promise<SyncOrdersResponse> {
+export async function syncOrders(ctx: Ctx, days = ORDER_SYNC_DEFAULT_DAYS, options: FetchOrdersOptions): Promise<SyncOrdersResponse> {
   const companyId = ctx.user.companyId;
   const [connection] = await ctx.db.select().from(storefrontConnections).where(eq(storefrontConnections.companyId, companyId));
   if (!connection) throw new AppError('bad_request', SYNC_MESSAGES.notConnected);

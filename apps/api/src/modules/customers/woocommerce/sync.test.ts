@@ -7,6 +7,7 @@ import type { OrderPage } from '@kontor/contract';
 import { customerOrderItems, customerOrders, inventoryTransactions, notifications, storefrontConnections } from '../../../db/schema/index.js';
 import { as, createTenant, createTestApp, type Tenant, type TestApp } from '../../../../test/helpers.js';
 import { sharedDataFile } from '../../../../test/shared-data.js';
+import { outboundPolicy } from '../../../lib/outbound.js';
 import { insertLocation, insertProduct } from '../../catalog/catalog.factories.js';
 import { SYNC_MESSAGES, syncOrders } from './sync.service.js';
 
@@ -276,7 +277,10 @@ describe('GET /api/customers/orders/sync', () => {
 
     store.delayMs = 500;
     try {
-      await expect(syncOrders(ctxOf(tenant), 7, { timeoutMs: 100 })).rejects.toMatchObject({ status: 502, message: expect.stringContaining('did not answer') });
+      await expect(syncOrders(ctxOf(tenant), 7, { timeoutMs: 100, outbound: outboundPolicy(app.deps.config) })).rejects.toMatchObject({
+        status: 502,
+        message: expect.stringContaining('did not answer'),
+      });
     } finally {
       store.delayMs = 0;
     }

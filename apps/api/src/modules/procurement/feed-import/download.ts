@@ -1,6 +1,9 @@
+import { OutboundError, outboundFetch, type OutboundPolicy, type OutboundResponse } from '../../../lib/outbound.js';
 import { FeedImportError } from './errors.js';
 
 export type DownloadOptions = {
+  /** Which addresses the feed may be on (SSRF guard, lib/outbound.ts): outboundPolicy(config). */
+  outbound: OutboundPolicy;
   /** The runner's signal: aborting it stops the download and is rethrown as is. */
   signal?: AbortSignal | undefined;
   /** For the whole download, headers and body (default 5 minutes). */
@@ -35,9 +38,10 @@ function causeOf(err: unknown): string {
  * Fetches a feed URL and streams its body. Every way it can go wrong becomes a
  * FeedImportError with words for the operator: no connection, a timeout, an HTTP error
  * status, a file over the size limit, a connection that drops before the body is complete
- * (Content-Length short or chunked encoding cut off).
+ * (Content-Length short or chunked encoding cut off), an address the guard refuses (a private
+ * network, loopback, cloud metadata: checked on every redirect hop).
  */
-export async function downloadFeed(url: string, options: DownloadOptions = {}): Promise<FeedDownload> {
+export async function downloadFeed(url: string, options: DownloadOptions): Promise<FeedDownload> {
   const timeoutMs = options.timeoutMs ?? DOWNLOAD_TIMEOUT_MS;
   const maxBytes = options.maxBytes ?? MAX_FEED_BYTES;
   const timeout = AbortSignal.timeout(timeoutMs);
@@ -48,10 +52,11 @@ export async function downloadFeed(url: string, options: DownloadOptions = {}): 
     return new FeedImportError(`${what} (${causeOf(err)}).`);
   };
 
-  let response: Response;
+  let response: OutboundResponse;
   try {
-    response = await fetch(url, { signal, redirect: 'follow', headers: { accept: '*/*', 'user-agent': 'Kontor feed import' } });
+    response = await outboundFetch(url, { signal, headers: { accept: '*/*', 'user-agent': 'Kontor feed import' } }, options.outbound);
   } catch (err) {
+    if (err instanceof OutboundError) throw new FeedImportError(err.message);
     throw failure(err, 'Could not connect to the feed server');
   }
   if (response.status >= 400 || !response.body) {

@@ -88,7 +88,7 @@ export async function importFeedFromStream(db: DbOrTx, feed: FeedForImport, sour
 export async function importFeed(
   db: DbOrTx,
   feed: FeedForImport & { url: string },
-  options: ImportOptions & Omit<DownloadOptions, 'signal'> = {},
+  options: ImportOptions & Omit<DownloadOptions, 'signal'>,
 ): Promise<FeedImportResult> {
   const download = await downloadFeed(feed.url, options);
   return importFeedFromStream(db, feed, download.body, { ...options, charset: options.charset ?? download.charset });

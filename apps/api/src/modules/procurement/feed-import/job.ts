@@ -3,6 +3,7 @@ import { FEED_IMPORT_JOB, type FeedImportResult } from '@kontor/contract';
 import type { DbOrTx } from '../../../db/client.js';
 import { procurementFeeds, users } from '../../../db/schema/index.js';
 import { jobErrorMessage, type JobContext, type JobRunner } from '../../../jobs/runner.js';
+import { outboundPolicy, type OutboundConfig, type OutboundPolicy } from '../../../lib/outbound.js';
 import { notify } from '../../notifications/notify.js';
 import { FeedImportError } from './errors.js';
 import { importFeed } from './import.js';
@@ -39,7 +40,7 @@ async function tell(db: DbOrTx, companyId: number, accountId: number | null, tit
  * the user in the import's own transaction; a failure changes no product, records the run
  * as failed and tells the user why.
  */
-export async function feedImportJob(job: JobContext<FeedImportPayload>): Promise<FeedImportResult> {
+export async function feedImportJob(job: JobContext<FeedImportPayload>, outbound: OutboundPolicy): Promise<FeedImportResult> {
   const [feed] = await job.db
     .select()
     .from(procurementFeeds)
@@ -47,6 +48,7 @@ export async function feedImportJob(job: JobContext<FeedImportPayload>): Promise
   if (!feed) throw new FeedImportError('The feed no longer exists.');
   try {
     return await importFeed(job.db, feed, {
+      outbound,
       jobId: job.id,
       accountId: job.accountId,
       signal: job.signal,
@@ -76,6 +78,7 @@ export async function feedImportJob(job: JobContext<FeedImportPayload>): Promise
   }
 }
 
-export function registerFeedImportJob(runner: JobRunner) {
-  runner.register<FeedImportPayload>(FEED_IMPORT_JOB, feedImportJob);
+/** `config` is read at each run: the server sets publicUrl (allowed by the SSRF guard) once it listens. */
+export function registerFeedImportJob(runner: JobRunner, config: OutboundConfig) {
+  runner.register<FeedImportPayload>(FEED_IMPORT_JOB, (job) => feedImportJob(job, outboundPolicy(config)));
 }

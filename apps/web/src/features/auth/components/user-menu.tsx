@@ -6,6 +6,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
+import KeyOutlinedIcon from '@mui/icons-material/KeyOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
 import { useState } from 'react';
@@ -13,13 +14,19 @@ import { Link as RouterLink } from 'react-router';
 import { useRequiredUser } from '@/lib/current-user';
 import { fullName, initials } from '@/lib/format';
 import { useLogout } from '../api/logout';
+import { ChangePasswordDialog } from './change-password-dialog';
 
 export function UserMenu() {
   const user = useRequiredUser();
   const logoutMutation = useLogout();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [changingPassword, setChangingPassword] = useState(false);
 
   const handleClose = () => setAnchor(null);
+  const handleChangePassword = () => {
+    handleClose();
+    setChangingPassword(true);
+  };
   const handleLogout = () => {
     handleClose();
     logoutMutation.mutate();
@@ -56,6 +63,12 @@ export function UserMenu() {
           </ListItemIcon>
           Company preferences
         </MenuItem>
+        <MenuItem onClick={handleChangePassword}>
+          <ListItemIcon>
+            <KeyOutlinedIcon fontSize="small" />
+          </ListItemIcon>
+          Change password
+        </MenuItem>
         <MenuItem onClick={handleLogout} disabled={logoutMutation.isPending}>
           <ListItemIcon>
             <LogoutIcon fontSize="small" />
@@ -63,6 +76,7 @@ export function UserMenu() {
           Log out
         </MenuItem>
       </Menu>
+      <ChangePasswordDialog open={changingPassword} email={user.email} onClose={() => setChangingPassword(false)} />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { PASSWORD_MESSAGES } from '@kontor/contract';
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -70,6 +71,33 @@ describe('NewPasswordScreen', () => {
 
     expect(await screen.findByText('The reset link is invalid or has expired.')).toBeInTheDocument();
     expect(screen.getByLabelText('Token')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('checks the password rule of the contract before calling the server', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post(apiUrl('/user/password_reset/confirm/'), async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ status: 'OK' });
+      }),
+    );
+    const { events } = renderWithApp(<NewPasswordScreen />, { route: '/login/new-password#token=t', path: '/login/new-password' });
+    await events.type(screen.getByLabelText('New password'), 'qwertyuiop');
+    await events.type(screen.getByLabelText('Confirm password'), 'qwertyuiop');
+    await events.click(screen.getByRole('button', { name: 'Set new password' }));
+    expect(await screen.findByText(PASSWORD_MESSAGES.tooCommon)).toBeInTheDocument();
+    expect(screen.getByLabelText('New password')).toHaveAttribute('aria-invalid', 'true');
+    expect(bodies).toEqual([]);
+  });
+
+  it('shows the server’s password rule message (the email is only known there) at the password', async () => {
+    server.use(http.post(apiUrl('/user/password_reset/confirm/'), () => HttpResponse.json({ password: [PASSWORD_MESSAGES.similarToEmail] }, { status: 400 })));
+    const { events } = renderWithApp(<NewPasswordScreen />, { route: '/login/new-password#token=t', path: '/login/new-password' });
+    await events.type(screen.getByLabelText('New password'), 'ada@example.com');
+    await events.type(screen.getByLabelText('Confirm password'), 'ada@example.com');
+    await events.click(screen.getByRole('button', { name: 'Set new password' }));
+    expect(await screen.findByText(PASSWORD_MESSAGES.similarToEmail)).toBeInTheDocument();
+    expect(screen.getByLabelText('New password')).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('checks that the two passwords match before calling the server', async () => {

@@ -1,8 +1,10 @@
-import { MESSAGES, type FileUrlResponse } from '@kontor/contract';
+import { MESSAGES, type AuditEventResponse, type FileUrlResponse } from '@kontor/contract';
+import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp, testUser } from '@/test/render';
-import { server } from '@/test/server';
+import { apiUrl, server } from '@/test/server';
+import { page } from '@/test/fixtures';
 import { createDescription, createLocation, createMappedProcurementProduct, createProduct, createProductEditBackend } from '../testing/product-edit-backend';
 import { ProductEditScreen } from './product-edit-screen';
 
@@ -225,6 +227,65 @@ describe('ProductEditScreen', () => {
   it('says so when the product has no file URLs', async () => {
     setup();
     expect(await within(await screen.findByRole('region', { name: 'File URLs' })).findByText('No file URLs yet.')).toBeInTheDocument();
+  });
+
+  it('shows who changed what in the History tab, and keeps unsaved edits while it is open', async () => {
+    const { events, product } = setup();
+    const history: AuditEventResponse[] = [
+      {
+        id: 2,
+        entity: 'catalog_product',
+        entity_id: product.id,
+        action: 'update',
+        user: 7,
+        user_name: 'Ada Lindqvist',
+        before: { name: 'Mug', price_on_sale: 89 },
+        after: { name: 'Enamel mug', price_on_sale: 99 },
+        created_at: '2026-03-02T09:30:00.000Z',
+      },
+      {
+        id: 1,
+        entity: 'catalog_product',
+        entity_id: product.id,
+        action: 'create',
+        user: null,
+        user_name: 'System',
+        before: null,
+        after: { id: product.id, company_id: 1, sku: 'MUG-1', name: 'Mug' },
+        created_at: '2026-03-01T08:00:00.000Z',
+      },
+    ];
+    const asked: string[] = [];
+    server.use(
+      http.get(apiUrl('/audit/events/'), ({ request }) => {
+        asked.push(new URL(request.url).search);
+        return HttpResponse.json(page(history));
+      }),
+    );
+    await screen.findByRole('heading', { name: 'Enamel mug' });
+    await events.clear(field(/^Shipping cost/));
+    await events.type(field(/^Shipping cost/), '15');
+
+    await events.click(screen.getByRole('tab', { name: 'History' }));
+    const table = await screen.findByRole('table', { name: 'Product history' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toHaveTextContent('Ada Lindqvist');
+    expect(rows[1]).toHaveTextContent('Changed');
+    expect(rows[1]).toHaveTextContent('Name');
+    expect(rows[1]).toHaveTextContent('Mug → Enamel mug');
+    expect(rows[1]).toHaveTextContent('Price on sale');
+    expect(rows[2]).toHaveTextContent('System');
+    expect(rows[2]).toHaveTextContent('Created');
+    expect(rows[2]).toHaveTextContent('MUG-1');
+    // The bookkeeping keys of every row are left out.
+    expect(rows[2]).not.toHaveTextContent('Company id');
+    expect(asked[0]).toContain(`entity=catalog_product&entity_id=${product.id}`);
+    expect(screen.getByRole('form', { name: 'Product', hidden: true })).not.toBeVisible();
+
+    await events.click(screen.getByRole('tab', { name: 'Details' }));
+    expect(field(/^Shipping cost/)).toHaveValue(15);
+    expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
   });
 
   it('explains a missing id and a product that does not exist', async () => {

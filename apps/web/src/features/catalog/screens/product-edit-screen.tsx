@@ -6,10 +6,13 @@ import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { errorText } from '@/lib/api-client';
+import { HistoryPanel } from '@/components/history-panel';
 import { useProduct } from '../api/get-product';
 import { ProductDescriptionsEditor } from '../components/product-descriptions-editor';
 import { ProductEditForm } from '../components/product-edit-form';
@@ -34,9 +37,19 @@ function BackLink() {
 
 /** /catalog/products/edit?id=<id>: one product's fields, its pricing, stock, supplier mapping, file URLs, channel categories and descriptions. */
 export function ProductEditScreen() {
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const id = readId(searchParams.get('id'));
+  const tab = searchParams.get('tab') === 'history' ? 'history' : 'details';
   const product = useProduct(id);
+  const showTab = (next: string) =>
+    setSearchParams(
+      (params) => {
+        if (next === 'history') params.set('tab', 'history');
+        else params.delete('tab');
+        return params;
+      },
+      { replace: true },
+    );
 
   if (id === 0) {
     return (
@@ -89,24 +102,36 @@ export function ProductEditScreen() {
           </Link>
         ) : null}
       </Box>
-      <Grid container spacing={3}>
-        <Grid size={{ xs: 12, lg: 7 }}>
-          {/* Keyed by product: following the stock proxy parent link starts a fresh form. */}
-          <ProductEditForm key={data.id} product={data} />
+      <Tabs value={tab} onChange={(_event, next: string) => showTab(next)} aria-label="Product sections" sx={{ borderBottom: 1, borderColor: 'divider' }}>
+        <Tab label="Details" value="details" id="product-tab-details" aria-controls="product-panel-details" />
+        <Tab label="History" value="history" id="product-tab-history" aria-controls="product-panel-history" />
+      </Tabs>
+      {tab === 'history' ? (
+        <Box role="tabpanel" id="product-panel-history" aria-labelledby="product-tab-history">
+          <HistoryPanel entity="catalog_product" id={data.id} label="Product history" />
+        </Box>
+      ) : null}
+      {/* Hidden, not unmounted: a look at the history must not throw away unsaved edits. */}
+      <Box role="tabpanel" id="product-panel-details" aria-labelledby="product-tab-details" hidden={tab !== 'details'}>
+        <Grid container spacing={3}>
+          <Grid size={{ xs: 12, lg: 7 }}>
+            {/* Keyed by product: following the stock proxy parent link starts a fresh form. */}
+            <ProductEditForm key={data.id} product={data} />
+          </Grid>
+          <Grid size={{ xs: 12, lg: 5 }}>
+            <Stack spacing={2} sx={{ pt: { lg: 7 } }}>
+              <ProductPricingSummary product={data} />
+              <ProductStockSummary productId={data.id} />
+              <ProductProcurementTable productId={data.id} />
+              <ProductFileUrls productId={data.id} />
+              <ProductTaxonomiesSection key={data.id} productId={data.id} />
+            </Stack>
+          </Grid>
+          <Grid size={12}>
+            <ProductDescriptionsEditor key={data.id} productId={data.id} />
+          </Grid>
         </Grid>
-        <Grid size={{ xs: 12, lg: 5 }}>
-          <Stack spacing={2} sx={{ pt: { lg: 7 } }}>
-            <ProductPricingSummary product={data} />
-            <ProductStockSummary productId={data.id} />
-            <ProductProcurementTable productId={data.id} />
-            <ProductFileUrls productId={data.id} />
-            <ProductTaxonomiesSection key={data.id} productId={data.id} />
-          </Stack>
-        </Grid>
-        <Grid size={12}>
-          <ProductDescriptionsEditor key={data.id} productId={data.id} />
-        </Grid>
-      </Grid>
+      </Box>
     </Stack>
   );
 }

@@ -1,8 +1,10 @@
 import { MESSAGES, type BackorderResponse, type ProcurementOrderItemListRow } from '@kontor/contract';
+import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp, testUser } from '@/test/render';
-import { server } from '@/test/server';
+import { page } from '@/test/fixtures';
+import { apiUrl, server } from '@/test/server';
 import { NOTHING_ON_ORDER } from '../components/reserve-backorder-dialog';
 import { createCustomerOrder, createCustomerOrdersBackend, createIncomingLine, createOrderItem, createPickTransaction } from '../testing/orders-backend';
 import { CustomerOrderEditScreen } from './customer-order-edit-screen';
@@ -239,6 +241,51 @@ describe('CustomerOrderEditScreen', () => {
       await events.click(within(dialog).getByRole('button', { name: 'Cancel' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     });
+  });
+
+  it('shows the order’s history with its items’ changes in the History tab', async () => {
+    const { events } = setup();
+    server.use(
+      http.get(apiUrl('/audit/events/'), ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        if (query.get('entity') !== 'customer_order' || query.get('entity_id') !== String(order.id)) return HttpResponse.json(page([]));
+        return HttpResponse.json(
+          page([
+            {
+              id: 9,
+              entity: 'customer_order',
+              entity_id: order.id,
+              action: 'update',
+              user: 7,
+              user_name: 'Ada Lindqvist',
+              before: { internal_status: 'open' },
+              after: { internal_status: 'partially_picked' },
+              created_at: '2026-03-02T09:30:00.000Z',
+            },
+            {
+              id: 8,
+              entity: 'customer_order_item',
+              entity_id: tea.id,
+              action: 'create',
+              user: null,
+              user_name: 'System',
+              before: null,
+              after: { prod_sku: 'TEA-01', quantity: 5 },
+              created_at: '2026-03-01T08:00:00.000Z',
+            },
+          ]),
+        );
+      }),
+    );
+    await screen.findByRole('heading', { name: 'Order 1001' });
+    await events.click(screen.getByRole('tab', { name: 'History' }));
+    const table = await screen.findByRole('table', { name: 'Order history' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('Ada Lindqvist');
+    expect(rows[1]).toHaveTextContent('open → partially_picked');
+    expect(rows[2]).toHaveTextContent('System');
+    expect(rows[2]).toHaveTextContent('Item TEA-01');
+    expect(screen.getByRole('heading', { name: 'Order 1001', hidden: true })).not.toBeVisible();
   });
 
   it('says when the order does not exist', async () => {

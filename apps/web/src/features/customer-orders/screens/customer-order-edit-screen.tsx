@@ -6,12 +6,16 @@ import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
+import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ShoppingBasketOutlinedIcon from '@mui/icons-material/ShoppingBasketOutlined';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useSnackbar } from '@/components/snackbar-provider';
+import { HistoryPanel } from '@/components/history-panel';
 import { errorText, serverMessage } from '@/lib/api-client';
 import { useCreateBackorder } from '../api/create-backorder';
 import { useDeleteBackorder } from '../api/delete-backorder';
@@ -33,9 +37,19 @@ const backorderCreatedMessage = (backorder: BackorderResponse) =>
 
 /** /customers/orders/edit?id=: one order, its status and notes, its items with their picks, and its backorders. */
 export function CustomerOrderEditScreen() {
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const id = validId(searchParams.get('id'));
+  const tab = searchParams.get('tab') === 'history' ? 'history' : 'order';
   const order = useOrder(id);
+  const showTab = (next: string) =>
+    setSearchParams(
+      (params) => {
+        if (next === 'history') params.set('tab', 'history');
+        else params.delete('tab');
+        return params;
+      },
+      { replace: true },
+    );
 
   return (
     <Stack spacing={3}>
@@ -55,7 +69,23 @@ export function CustomerOrderEditScreen() {
       ) : order.isError ? (
         <Alert severity="error">{errorText(order.error)}</Alert>
       ) : (
-        <OrderEdit order={order.data} />
+        <>
+          <Tabs value={tab} onChange={(_event, next: string) => showTab(next)} aria-label="Order sections" sx={{ borderBottom: 1, borderColor: 'divider' }}>
+            <Tab label="Order" value="order" id="order-tab-order" aria-controls="order-panel-order" />
+            <Tab label="History" value="history" id="order-tab-history" aria-controls="order-panel-history" />
+          </Tabs>
+          {tab === 'history' ? (
+            <Box role="tabpanel" id="order-panel-history" aria-labelledby="order-tab-history">
+              <HistoryPanel entity="customer_order" id={order.data.id} label="Order history" />
+            </Box>
+          ) : null}
+          {/* Hidden, not unmounted: a look at the history must not throw away unsaved notes. */}
+          <Box role="tabpanel" id="order-panel-order" aria-labelledby="order-tab-order" hidden={tab !== 'order'}>
+            <Stack spacing={3}>
+              <OrderEdit order={order.data} />
+            </Stack>
+          </Box>
+        </>
       )}
     </Stack>
   );

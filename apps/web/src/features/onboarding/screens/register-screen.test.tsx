@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { useLocation } from 'react-router';
+import { PASSWORD_MESSAGES } from '@kontor/contract';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp, testUser } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
@@ -117,6 +118,35 @@ describe('RegisterScreen', () => {
         },
       },
     ]);
+  });
+
+  it('checks the password rule of the contract before leaving step 0: a common password, the email, too short', async () => {
+    const { events } = renderRegister();
+    await fill(events, 'First name', 'Ada');
+    await fill(events, 'Last name', 'Lovelace');
+    await fill(events, 'Email', 'ada.lovelace@example.com');
+    const password = screen.getByLabelText('Password');
+    const tryPassword = async (value: string) => {
+      await events.clear(password);
+      await events.click(password);
+      await events.paste(value);
+      await events.clear(screen.getByLabelText('Confirm password'));
+      await events.click(screen.getByLabelText('Confirm password'));
+      await events.paste(value);
+      await events.click(button('Next'));
+    };
+
+    await tryPassword('Password123');
+    expect(await screen.findByText(PASSWORD_MESSAGES.tooCommon)).toBeInTheDocument();
+    await tryPassword('ADA.LOVELACE');
+    expect(await screen.findByText(PASSWORD_MESSAGES.similarToEmail)).toBeInTheDocument();
+    await tryPassword('short');
+    expect(await screen.findByText(PASSWORD_MESSAGES.tooShort)).toBeInTheDocument();
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByLabelText('Company name')).not.toBeInTheDocument();
+
+    await tryPassword('a-long-password');
+    expect(await screen.findByLabelText('Company name')).toBeInTheDocument();
   });
 
   it('shows server field errors at their field, on their step', async () => {

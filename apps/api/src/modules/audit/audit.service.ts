@@ -1,0 +1,59 @@
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { AuditEventPage, AuditEventResponse, ListAuditEventsQuery } from '@kontor/contract';
+import { auditEvents, customerOrderItems, users } from '../../db/schema/index.js';
+import type { Ctx } from '../../http/context.js';
+import { pageRequest, pageResponse } from '../../http/pagination.js';
+
+const HISTORY_PAGE_SIZE = 50;
+
+/**
+ * The events of one record and of the records that belong to it: a product's descriptions, an
+ * order's items and their backorders, a purchase order's items. Another company's id has no
+ * events here (every row is scoped by company), so it reads as an empty history.
+ */
+function recordAndParts(companyId: number, entity: string, entityId: number) {
+  const own = and(eq(auditEvents.entity, entity), eq(auditEvents.entityId, entityId));
+  const parts = and(eq(auditEvents.parentEntity, entity), eq(auditEvents.parentId, entityId));
+  // Backorders hang off an order's items: the order's history shows them too.
+  const itemParts =
+    entity === 'customer_order'
+      ? and(
+          eq(auditEvents.parentEntity, 'customer_order_item'),
+          inArray(
+            auditEvents.parentId,
+            sql`(select ${customerOrderItems.id} from ${customerOrderItems} where ${customerOrderItems.orderId} = ${entityId} and ${customerOrderItems.companyId} = ${companyId})`,
+          ),
+        )
+      : undefined;
+  return and(eq(auditEvents.companyId, companyId), or(own, parts, itemParts));
+}
+
+/** GET /audit/events/?entity=…&entity_id=…: newest first. */
+export async function listEvents(ctx: Ctx, query: ListAuditEventsQuery, url: string): Promise<AuditEventPage> {
+  const page = pageRequest(query, HISTORY_PAGE_SIZE);
+  const where = recordAndParts(ctx.user.companyId, query.entity, query.entity_id);
+  const [total] = await ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(auditEvents)
+    .where(where);
+  const rows = await ctx.db
+    .select({ event: auditEvents, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(auditEvents)
+    .leftJoin(users, eq(users.id, auditEvents.userId))
+    .where(where)
+    .orderBy(desc(auditEvents.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const results = rows.map(({ event, firstName, lastName, email }): AuditEventResponse => ({
+    id: event.id,
+    entity: event.entity,
+    entity_id: event.entityId,
+    action: event.action,
+    user: event.userId,
+    user_name: event.userId === null ? 'System' : `${firstName ?? ''} ${lastName ?? ''}`.trim() || email || `User ${event.userId}`,
+    before: event.before,
+    after: event.after,
+    created_at: event.createdAt.toISOString(),
+  }));
+  return pageResponse(url, page, total!.n, results);
+}
