@@ -216,15 +216,16 @@ test('product edit: shipping cost saved and repriced, a taken SKU refused, a new
   await page.screenshot({ path: `${SHOTS}/product-edit.png`, fullPage: true });
   await screenshot(page, 'product-edit');
 
-  // ---- The History tab: the shipping cost change and the new description, by the demo user; the
-  // refused SKU left no trace. Back on Details, the form is as it was.
+  // ---- The History tab: the shipping cost change (with the prices it moved, one save) and the new
+  // description, by the logged-in user; the refused SKU left no trace. Back on Details, the form is
+  // as it was.
   await page.getByRole('tab', { name: 'History' }).click();
   const history = page.getByRole('table', { name: 'Product history' });
-  const shippingChange = history.getByRole('row').filter({ hasText: 'Cost shipping' });
+  const shippingChange = history.getByRole('row').filter({ hasText: 'Changed' }).filter({ hasText: 'Cost shipping' });
   await expect(shippingChange).toHaveCount(1);
-  await expect(shippingChange).toContainText('Demo Operator');
-  await expect(shippingChange).toContainText('Changed');
+  await expect(shippingChange).toContainText('Greta');
   await expect(shippingChange).toContainText(`→ ${shippingAfter / 100}`);
+  await expect(shippingChange).toContainText('Price calculated automatically');
   await expect(history.getByRole('row').filter({ hasText: 'Description NO' })).toContainText('Hagespade grå');
   await expect(history.getByRole('row').filter({ hasText: 'KNT-10002' })).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/product-history.png`, fullPage: true });

@@ -7,6 +7,7 @@ CREATE TABLE "audit_events" (
 	"parent_entity" text,
 	"parent_id" integer,
 	"action" text NOT NULL,
+	"transaction_id" bigint NOT NULL,
 	"before" jsonb,
 	"after" jsonb,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
@@ -51,7 +52,7 @@ BEGIN
     IF before_fields ? field THEN before_fields := jsonb_set(before_fields, ARRAY[field], '"••••••"'); END IF;
     IF after_fields ? field THEN after_fields := jsonb_set(after_fields, ARRAY[field], '"••••••"'); END IF;
   END LOOP;
-  INSERT INTO audit_events (company_id, user_id, entity, entity_id, parent_entity, parent_id, action, before, after)
+  INSERT INTO audit_events (company_id, user_id, entity, entity_id, parent_entity, parent_id, action, transaction_id, before, after)
   VALUES (
     (row_data ->> TG_ARGV[2])::int,
     nullif(current_setting('kontor.user_id', true), '')::int,
@@ -60,6 +61,7 @@ BEGIN
     nullif(TG_ARGV[3], ''),
     CASE WHEN TG_ARGV[4] <> '' THEN (row_data ->> TG_ARGV[4])::int END,
     CASE TG_OP WHEN 'INSERT' THEN 'create' WHEN 'UPDATE' THEN 'update' ELSE 'delete' END,
+    txid_current(),
     before_fields,
     after_fields
   );

@@ -1,4 +1,4 @@
-import { bigserial, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
 
 /**
@@ -22,6 +22,8 @@ export const auditEvents = pgTable(
     parentEntity: text('parent_entity'),
     parentId: integer('parent_id'),
     action: text('action', { enum: ['create', 'update', 'delete'] }).notNull(),
+    /** The writer's transaction (txid_current()): one save that touched a row twice is one change. */
+    transactionId: bigint('transaction_id', { mode: 'number' }).notNull(),
     /** The fields before and after; for an update only those that changed. */
     before: jsonb('before').$type<Record<string, unknown>>(),
     after: jsonb('after').$type<Record<string, unknown>>(),

@@ -28,6 +28,37 @@ function recordAndParts(companyId: number, entity: string, entityId: number) {
   return and(eq(auditEvents.companyId, companyId), or(own, parts, itemParts));
 }
 
+type Row = { event: typeof auditEvents.$inferSelect; firstName: string | null; lastName: string | null; email: string | null };
+
+/**
+ * One save can update a row twice in its transaction (a new cost, then the prices the pricing
+ * engine derives from it): shown as one change, each field from its first value to its last.
+ * Rows come newest first, so the older update's `before` wins and the newer one's `after`.
+ */
+function mergeSameSave(rows: Row[]): Row[] {
+  const merged: Row[] = [];
+  for (const row of rows) {
+    const newer = merged.at(-1)?.event;
+    const e = row.event;
+    if (
+      newer &&
+      newer.action === 'update' &&
+      e.action === 'update' &&
+      newer.transactionId === e.transactionId &&
+      newer.entity === e.entity &&
+      newer.entityId === e.entityId
+    ) {
+      merged[merged.length - 1] = {
+        ...merged.at(-1)!,
+        event: { ...newer, before: { ...newer.before, ...e.before }, after: { ...e.after, ...newer.after } },
+      };
+      continue;
+    }
+    merged.push(row);
+  }
+  return merged;
+}
+
 /** GET /audit/events/?entity=…&entity_id=…: newest first. */
 export async function listEvents(ctx: Ctx, query: ListAuditEventsQuery, url: string): Promise<AuditEventPage> {
   const page = pageRequest(query, HISTORY_PAGE_SIZE);
@@ -44,7 +75,7 @@ export async function listEvents(ctx: Ctx, query: ListAuditEventsQuery, url: str
     .orderBy(desc(auditEvents.id))
     .limit(page.limit)
     .offset(page.offset);
-  const results = rows.map(({ event, firstName, lastName, email }): AuditEventResponse => ({
+  const results = mergeSameSave(rows).map(({ event, firstName, lastName, email }): AuditEventResponse => ({
     id: event.id,
     entity: event.entity,
     entity_id: event.entityId,

@@ -55,6 +55,17 @@ describe('audit history (ADR 0016)', () => {
     expect(list[0]!.before).toMatchObject({ name: 'Big mug' });
   });
 
+  it('shows one save that changed a row twice (a cost, then its prices) as one change, first values to last', async () => {
+    const product = await insertProduct(db(), me.companyId, { sku: sku('TWICE'), name: 'Vase' });
+    await db().transaction(async (tx) => {
+      await tx.update(catalogProducts).set({ costShipping: '10.00' }).where(eq(catalogProducts.id, product.id));
+      await tx.update(catalogProducts).set({ costShipping: '12.50', name: 'Tall vase' }).where(eq(catalogProducts.id, product.id));
+    });
+    const [change] = await events(me, 'catalog_product', product.id);
+    expect(change).toMatchObject({ action: 'update', before: { cost_shipping: 0, name: 'Vase' }, after: { cost_shipping: 12.5, name: 'Tall vase' } });
+    expect((await events(me, 'catalog_product', product.id)).map((e) => e.action)).toEqual(['update', 'create']);
+  });
+
   it('writes no event for a refused request, a rolled-back transaction, or a change of derived fields only', async () => {
     const product = await insertProduct(db(), me.companyId, { sku: sku('RB'), name: 'Lamp' });
     const before = await events(me, 'catalog_product', product.id);
