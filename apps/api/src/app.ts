@@ -13,7 +13,7 @@ import type { Config } from './config.js';
 import { runAsActor } from './db/actor.js';
 import type { Database } from './db/client.js';
 import { registerAuthentication } from './http/authenticate.js';
-import { registerErrorHandler, registerNotFound } from './http/errors.js';
+import { frameworkErrors, registerErrorHandler, registerNotFound } from './http/errors.js';
 import { logSerializers } from './http/log-redaction.js';
 import { collectRouteTable } from './http/route-table.js';
 import { createJobRunner } from './jobs/index.js';
@@ -54,6 +54,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: (req) =>
       typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 64 ? req.headers['x-request-id'] : randomUUID(),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // A malformed URL or an over-long path parameter is refused before any hook: DRF bodies all the same.
+    frameworkErrors,
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();

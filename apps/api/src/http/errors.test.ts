@@ -7,6 +7,7 @@ import {
   AppError,
   ERROR_STATUS,
   badRequest,
+  frameworkErrors,
   issuesToFieldErrors,
   notFound,
   registerErrorHandler,
@@ -41,6 +42,15 @@ describe('issuesToFieldErrors', () => {
         { path: ['bookmarks', 0], message: 'Unrecognized key: "c"', code: 'unrecognized_keys', keys: ['c'] },
       ]),
     ).toEqual({ a: ['Unknown field.'], b: ['Unknown field.'], 'bookmarks.0.c': ['Unknown field.'] });
+  });
+
+  it('keeps a field named __proto__ as a field (found by fuzzing: it was a 400 in Fastify’s shape)', () => {
+    const out = issuesToFieldErrors([
+      { path: [], message: 'Unrecognized key: "__proto__"', code: 'unrecognized_keys', keys: ['__proto__', 'constructor'] },
+      { path: ['__proto__', 'x'], message: 'Bad.' },
+    ]);
+    expect(JSON.parse(JSON.stringify(out))).toEqual(JSON.parse('{"__proto__":["Unknown field."],"constructor":["Unknown field."],"__proto__.x":["Bad."]}'));
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
   });
 
   it('puts errors about the whole body under non_field_errors', () => {
@@ -193,6 +203,57 @@ describe('the error handler', () => {
       expect(res.statusCode).toBe(500);
       expect(res.json()).toEqual({ detail: 'Internal Server Error' });
     }
+    await app.close();
+  });
+
+  it('answers __proto__ and constructor keys with DRF 400s, never as prototypes (found by fuzzing)', async () => {
+    const app = await appWith((a) => {
+      a.post(
+        '/things',
+        { schema: { body: z.strictObject({ name: z.string() }), querystring: z.strictObject({ q: z.string().optional() }) } },
+        async () => ({}),
+      );
+    });
+    const res = await app.inject({ method: 'POST', url: '/things', headers: { 'content-type': 'application/json' }, payload: '{"name":"a","__proto__":1}' });
+    // Fastify's JSON parser refuses a __proto__ key outright; either way a DRF 400.
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json())).toEqual(['detail']);
+    const query = await app.inject({ method: 'POST', url: '/things?__proto__=1&constructor=2', payload: { name: 'a' } });
+    expect([query.statusCode, query.body]).toEqual([400, '{"__proto__":["Unknown field."],"constructor":["Unknown field."]}']);
+    await app.close();
+  });
+
+  it('answers a malformed URL and an over-long path parameter in DRF words with frameworkErrors (found by fuzzing)', async () => {
+    const app = Fastify({ logger: false, frameworkErrors, routerOptions: { maxParamLength: 20 } });
+    registerErrorHandler(app);
+    app.get('/things/:id/', async () => ({}));
+    await app.ready();
+    const bad = await app.inject('/things/%zz/');
+    expect([bad.statusCode, bad.json()]).toEqual([400, { detail: 'Malformed URL: it has an invalid percent-encoding.' }]);
+    const long = await app.inject(`/things/${'1'.repeat(21)}/`);
+    expect([long.statusCode, long.json()]).toEqual([404, { detail: 'Not found.' }]);
+    await app.close();
+  });
+
+  it('answers 400 in DRF words when PostgreSQL refuses a NUL character, wrapped or not', async () => {
+    const app = await appWith((a) => {
+      a.get('/text', async () => {
+        throw Object.assign(new Error('Failed query: insert ...'), {
+          cause: Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' }),
+        });
+      });
+      a.get('/jsonb', async () => {
+        throw Object.assign(new Error('unsupported Unicode escape sequence'), { code: '22P05' });
+      });
+      a.get('/other', async () => {
+        throw Object.assign(new Error('division by zero'), { code: '22012' });
+      });
+    });
+    for (const url of ['/text', '/jsonb']) {
+      const res = await app.inject(url);
+      expect([res.statusCode, res.json()]).toEqual([400, { detail: 'Null characters are not allowed.' }]);
+    }
+    expect((await app.inject('/other')).statusCode).toBe(500);
     await app.close();
   });
 

@@ -1,6 +1,7 @@
-import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { MESSAGES, type FieldErrors } from '@kontor/contract';
+import { sqlState } from '../db/errors.js';
 
 /** Every error the services raise. One code list, mapped to HTTP in one place below. */
 export const ERROR_STATUS = {
@@ -61,9 +62,12 @@ function drfMessage(issue: ZodIssueLike): string {
 
 /** zod issues -> DRF body. Nested paths are joined with dots; unknown keys get their own entry. */
 export function issuesToFieldErrors(issues: readonly ZodIssueLike[]): FieldErrors {
-  const out: FieldErrors = {};
+  // A Map: the keys are the client's, and `out['__proto__']` on a plain object is its prototype.
+  const out = new Map<string, string[]>();
   const add = (key: string, message: string) => {
-    (out[key] ??= []).push(message);
+    const messages = out.get(key) ?? [];
+    messages.push(message);
+    out.set(key, messages);
   };
   for (const issue of issues) {
     const base = issue.path.map(String).join('.');
@@ -73,7 +77,8 @@ export function issuesToFieldErrors(issues: readonly ZodIssueLike[]): FieldError
     }
     add(base || 'non_field_errors', drfMessage(issue));
   }
-  return out;
+  // fromEntries defines own keys, `__proto__` included.
+  return Object.fromEntries(out);
 }
 
 /**
@@ -92,6 +97,11 @@ export function validationToFieldErrors(validation: readonly FastifySchemaValida
   );
 }
 
+/** DRF's words (ProhibitNullCharactersValidator). */
+export const NULL_CHARACTERS = 'Null characters are not allowed.';
+/** 22021: "invalid byte sequence for encoding UTF8: 0x00" (text); 22P05: "\u0000 cannot be converted to text" (jsonb). */
+const NUL_REFUSED = new Set(['22021', '22P05']);
+
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
@@ -105,6 +115,11 @@ export function registerErrorHandler(app: FastifyInstance) {
       request.log.error({ err: error, issues: error.cause }, 'response did not match its schema');
       return reply.status(500).send({ detail: MESSAGES.internalServerError });
     }
+    if (NUL_REFUSED.has(sqlState(error) ?? '')) {
+      // PostgreSQL stores no NUL character in text or jsonb, and refuses the statement (its
+      // transaction rolls back): the client's input, answered with DRF's message for it.
+      return reply.status(400).send({ detail: NULL_CHARACTERS });
+    }
     const status = error.statusCode ?? 500;
     if (status === 429) {
       return reply.status(429).send({ detail: 'Request was throttled. Try again later.' });
@@ -116,6 +131,19 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ detail: MESSAGES.internalServerError });
   });
+}
+
+/**
+ * Fastify's `frameworkErrors` option (the Fastify constructor in app.ts): the errors its router
+ * answers before any route, hook or error handler runs. Without it Fastify writes its own body
+ * (`{"error": ..., "code": "FST_ERR_BAD_URL", ...}`); with it they speak DRF like every other answer.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_BAD_URL') return reply.status(400).send({ detail: 'Malformed URL: it has an invalid percent-encoding.' });
+  // A path parameter longer than the router's maxParamLength: no id, key or token is that long.
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(404).send({ detail: 'Not found.' });
+  const status = error.statusCode ?? 500;
+  return reply.status(status).send({ detail: status < 500 ? error.message : MESSAGES.internalServerError });
 }
 
 /**

@@ -197,6 +197,15 @@ describe('buildListQuery refusals', () => {
       __icontains: ['Unknown filter field.'],
     });
   });
+
+  it('takes __proto__, constructor and toString for the unknown fields they are (found by fuzzing)', () => {
+    // Parsed from a query string, as Fastify hands it over: own keys, `__proto__` among them.
+    const query = JSON.parse('{"__proto__":"1","constructor":"2","toString__in":"3"}') as Record<string, unknown>;
+    expect(JSON.parse(JSON.stringify(errorOf(query).fields))).toEqual(
+      JSON.parse('{"__proto__":["Unknown filter field."],"constructor":["Unknown filter field."],"toString__in":["Unknown filter field."]}'),
+    );
+    expect(errorOf({ ordering: 'constructor,-hasOwnProperty' }).fields).toEqual({ ordering: ['Unknown ordering field: constructor, -hasOwnProperty.'] });
+  });
 });
 
 describe('buildListQuery ordering', () => {

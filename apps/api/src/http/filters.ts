@@ -84,7 +84,9 @@ function parseFieldValue(raw: string, field: FilterField): ReturnType<typeof par
  * before this; this is the second line for lists built without one).
  */
 export function buildListQuery(query: Record<string, unknown>, spec: ListSpec): { where: SQL | undefined; orderBy: SQL[] } {
-  const errors: FieldErrors = {};
+  // Query keys are the client's: `__proto__` or `constructor` must name no field, nor set a prototype.
+  const errors: FieldErrors = Object.create(null);
+  const fieldOf = (name: string) => (Object.hasOwn(spec.fields, name) ? spec.fields[name] : undefined);
   const conditions: SQL[] = [];
   for (const [key, rawValue] of Object.entries(query)) {
     // django-filter skips a filter whose value is empty, so `?email__icontains=` lists everything.
@@ -93,9 +95,9 @@ export function buildListQuery(query: Record<string, unknown>, spec: ListSpec): 
     // A field across a relation is declared by its Django path (`order__status`), so the
     // lookup starts after the longest declared name.
     const segments = key.split('__');
-    const nested = segments.length > 1 && spec.fields[`${segments[0]}__${segments[1]}`] !== undefined;
+    const nested = segments.length > 1 && fieldOf(`${segments[0]}__${segments[1]}`) !== undefined;
     const [name, lookup = 'exact', ...rest] = nested ? [`${segments[0]}__${segments[1]}`, ...segments.slice(2)] : segments;
-    const field = name ? spec.fields[name] : undefined;
+    const field = name ? fieldOf(name) : undefined;
     if (!field || rest.length > 0 || (lookup !== 'exact' && !(LOOKUPS as readonly string[]).includes(lookup))) {
       errors[key] = ['Unknown filter field.'];
       continue;
@@ -149,7 +151,7 @@ export function buildListQuery(query: Record<string, unknown>, spec: ListSpec): 
       .split(',')
       .map((p) => p.trim())
       .filter(Boolean);
-    const unknown = parts.filter((p) => !allowed.has(p.replace(/^-/, '')) || !spec.fields[p.replace(/^-/, '')]);
+    const unknown = parts.filter((p) => !allowed.has(p.replace(/^-/, '')) || !fieldOf(p.replace(/^-/, '')));
     if (unknown.length) errors.ordering = [`Unknown ordering field: ${unknown.join(', ')}.`];
     // Descending puts empty values last too (PostgreSQL puts them first): "highest price first"
     // must not open with every product that has no price. A NOT NULL column sorts plainly, so a

@@ -15,6 +15,7 @@ import {
 import { catalogImageClassifications, catalogImages } from '../../db/schema/index.js';
 import { as, createTenant, createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
 import { insertProduct } from './catalog.factories.js';
+import { multipartForm } from '../../../test/multipart.js';
 import { fileParts, IMAGES_URL, keyOf, makeImage, makeNoisePng, mediaFiles, uploadForm, uploadImages } from './images.fixtures.js';
 
 /** Low, so an oversized file is quick to make; real images below it are a few KB. */
@@ -245,6 +246,27 @@ describe('POST /api/catalog/images/', () => {
     const files = Array.from({ length: MAX_CATALOG_IMAGE_UPLOAD_FILES + 1 }, (_, i) => ({ filename: `${i}.png`, data: png }));
     const res = await uploadForm(app, me, fileParts(files));
     expect(res.statusCode).toBe(413);
+    expect(await rowsOf(me)).toEqual([]);
+    expect(mediaFiles(app)).toHaveLength(before);
+  });
+
+  it('answers 400, not 500, for a multipart body without a boundary or cut off, storing nothing (found by fuzzing)', async () => {
+    const me = await createTenant(app);
+    const before = mediaFiles(app).length;
+    const noBoundary = await as(app, me, { method: 'POST', url: '/api/catalog/images/', headers: { 'content-type': 'multipart/form-data' }, payload: 'a=1' });
+    expect([noBoundary.statusCode, noBoundary.json()]).toEqual([400, { non_field_errors: ['The multipart/form-data body could not be read.'] }]);
+    const png = await makeImage('png', 10, 10);
+    const form = multipartForm([
+      { name: 'files', filename: 'a.png', data: png },
+      { name: 'files', filename: 'b.png', data: png },
+    ]);
+    const cut = await as(app, me, {
+      method: 'POST',
+      url: '/api/catalog/images/',
+      headers: form.headers,
+      payload: form.payload.subarray(0, form.payload.length - 30),
+    });
+    expect([cut.statusCode, cut.json()]).toEqual([400, { non_field_errors: ['The multipart/form-data body could not be read.'] }]);
     expect(await rowsOf(me)).toEqual([]);
     expect(mediaFiles(app)).toHaveLength(before);
   });

@@ -150,6 +150,16 @@ describe('locations', () => {
     expect(bad.json()).toEqual({ type: [`Invalid pk "${foreignType.id}" - object does not exist.`] });
   });
 
+  it('answers 400, not 500, for a NUL character in a name or a filter, and stores nothing (found by fuzzing)', async () => {
+    const tenant = await createTenant(app);
+    const created = await as(app, tenant, { method: 'POST', url: LOCATIONS, payload: { name: 'Hall\u0000A', comment: 'x' } });
+    expect([created.statusCode, created.json()]).toEqual([400, { detail: 'Null characters are not allowed.' }]);
+    const rows = await app.deps.database.db.select().from(inventoryLocations).where(eq(inventoryLocations.companyId, tenant.companyId));
+    expect(rows).toEqual([]);
+    const listed = await as(app, tenant, { method: 'GET', url: `${LOCATIONS}?name__icontains=%00&search=a%00` });
+    expect([listed.statusCode, listed.json()]).toEqual([400, { detail: 'Null characters are not allowed.' }]);
+  });
+
   it('lists with the spec’s filters, page size 50 and ordering', async () => {
     const tenant = await createTenant(app);
     const type = await createType(tenant, 'Store');

@@ -402,6 +402,18 @@ describe('GET /api/catalog/products/inventories/', () => {
     expect((await as(app, tenant, { method: 'GET', url: '/api/catalog/products/inventories/?product_ids=1;2' })).statusCode).toBe(400);
   });
 
+  it('answers 400, not 500, for an id beyond int4 (found by fuzzing)', async () => {
+    const tenant = await createTenant(app);
+    for (const url of [
+      '/api/catalog/products/inventories/?product_ids=1,2147483648',
+      '/api/catalog/products/inventories/transactions/?inventory_transaction_ids=9999999999',
+    ]) {
+      const res = await as(app, tenant, { method: 'GET', url });
+      expect(res.statusCode, url).toBe(400);
+      expect(Object.values(res.json())).toEqual([['Enter valid ids.']]);
+    }
+  });
+
   it('coexists with the catalog’s GET /catalog/products/{id}/ (static path wins over the parameter)', async () => {
     const { tenant, p } = await shop();
     const inventories = await as(app, tenant, { method: 'GET', url: `/api/catalog/products/inventories/?product_ids=${p.id}` });

@@ -169,6 +169,29 @@ describe('POST /api/procurement/image_urls/ with files', () => {
     expect(await db().select().from(procurementImageUrls).where(eq(procurementImageUrls.companyId, me.companyId))).toEqual([]);
   });
 
+  it('answers 400, not 500, for a form without a boundary, a cut-off form and a field named __proto__, storing nothing (found by fuzzing)', async () => {
+    const me = await createTenant(app);
+    const p = await product(me);
+    const before = storedFiles();
+    const noBoundary = await as(app, me, { method: 'POST', url: URLS, headers: { 'content-type': 'multipart/form-data' }, payload: 'a=1' });
+    expect([noBoundary.statusCode, noBoundary.json()]).toEqual([400, { non_field_errors: ['The multipart/form-data body could not be read.'] }]);
+    const form = multipartForm([
+      { name: 'procurement_product', value: String(p.id) },
+      { name: 'file', filename: 'a.png', data: IMAGES.png },
+      { name: 'file', filename: 'b.png', data: IMAGES.png },
+    ]);
+    // Cut inside the second file: the first one is read (and stored) before the form breaks.
+    const cut = await as(app, me, { method: 'POST', url: URLS, headers: form.headers, payload: form.payload.subarray(0, form.payload.length - 30) });
+    expect([cut.statusCode, cut.json()]).toEqual([400, { non_field_errors: ['The multipart/form-data body could not be read.'] }]);
+    const proto = await upload(me, [
+      { name: 'procurement_product', value: String(p.id) },
+      { name: '__proto__', value: 'x' },
+    ]);
+    expect(proto.statusCode).toBe(400);
+    expect(storedFiles()).toEqual(before);
+    expect(await db().select().from(procurementImageUrls).where(eq(procurementImageUrls.companyId, me.companyId))).toEqual([]);
+  });
+
   it('answers 401 without a token', async () => {
     const res = await upload(null, [
       { name: 'procurement_product', value: '1' },
