@@ -41,7 +41,8 @@ type Server = { child: ChildProcess; url: string; exited: Promise<void> };
 function startServer(env: Record<string, string>): Promise<Server> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: apiDir,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_SEED: 'false', JWT_SECRET, ...env },
+    // The supplier feed is a server on 127.0.0.1, which the SSRF guard refuses unless told (lib/outbound.ts).
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_SEED: 'false', JWT_SECRET, OUTBOUND_ALLOW_PRIVATE: 'true', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
