@@ -4,11 +4,13 @@ import { configDefaults, defineConfig, type TestProjectInlineConfiguration } fro
 const apiTests = ['apps/api/**/*.test.ts'];
 /** Several processes sharing one database server (API instances, workers): PGlite belongs to one process. */
 const postgresOnlyTests = ['apps/api/**/*.postgres.test.ts'];
+/** The embedded database's own files (backups, its directory lock): nothing to run against PostgreSQL. */
+const pgliteOnlyTests = ['apps/api/**/*.pglite.test.ts'];
 
 /**
  * One run, several projects: unit + API integration on PGlite, the same API tests on
  * PostgreSQL when TEST_DATABASE_URL is set (CI sets it), and the web component tests.
- * `*.postgres.test.ts` files run in the PostgreSQL project only.
+ * `*.postgres.test.ts` files run in the PostgreSQL project only, `*.pglite.test.ts` in the PGlite one.
  */
 const projects: (TestProjectInlineConfiguration | string)[] = [
   { test: { name: 'contract', include: ['packages/contract/**/*.test.ts'], environment: 'node' } },
@@ -27,7 +29,15 @@ const projects: (TestProjectInlineConfiguration | string)[] = [
 ];
 if (process.env.TEST_DATABASE_URL) {
   projects.push({
-    test: { name: 'api-postgres', include: apiTests, environment: 'node', testTimeout: 30_000, hookTimeout: 60_000, env: { KONTOR_TEST_DB: 'postgres' } },
+    test: {
+      name: 'api-postgres',
+      include: apiTests,
+      exclude: [...configDefaults.exclude, ...pgliteOnlyTests],
+      environment: 'node',
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+      env: { KONTOR_TEST_DB: 'postgres' },
+    },
   });
 }
 

@@ -11,7 +11,7 @@ import { buildApp } from '../app.js';
 import { openDatabase, type Db } from '../db/client.js';
 import { checkInventory, describeProblem } from '../modules/inventory/check.service.js';
 import { createTenant, testConfig } from '../../test/helpers.js';
-import { openTestDatabase, usesPostgres } from '../../test/test-database.js';
+import { openTestDatabase } from '../../test/test-database.js';
 import { BackupError, backupEmbeddedDatabase, restoreEmbeddedDatabase, runBackupCommand, type Output } from './backup.js';
 
 /**
@@ -75,7 +75,8 @@ function cli(args: string[], dataDir: string): Promise<{ code: number | null; ou
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-describe.skipIf(usesPostgres())('backup and restore of the embedded database', () => {
+// The embedded database only: this file runs in the PGlite project (vitest.config.ts, *.pglite.test.ts).
+describe('backup and restore of the embedded database', () => {
   const source = dir('source');
   let expected: Fingerprint;
 
