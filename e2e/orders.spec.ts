@@ -300,6 +300,16 @@ test('storefront orders synced twice without duplicates, filtered, picked and un
     await expect(items.getByRole('button', { name: `Backorder ${backordered.sku}` })).toBeEnabled();
     const left = await api<{ count: number }>(`/customers/backorders/?order_number=${NUMBERS.today}`);
     expect(left.count).toBe(0);
+
+    // ---- The History tab: the pick and unpick moved the status, the backorder came and went.
+    await page.getByRole('tab', { name: 'History' }).click();
+    const history = page.getByRole('table', { name: 'Order history' });
+    await expect(history.getByRole('row').filter({ hasText: 'Backorder' }).filter({ hasText: 'Created' })).toHaveCount(1);
+    await expect(history.getByRole('row').filter({ hasText: 'Backorder' }).filter({ hasText: 'Deleted' })).toHaveCount(1);
+    await expect(history.getByRole('row').filter({ hasText: 'Internal status' }).first()).toContainText('open');
+    await page.screenshot({ path: `${SHOTS}/order-history.png`, fullPage: true });
+    await page.getByRole('tab', { name: 'Order' }).click();
+    await expect(page.getByRole('heading', { name: `Order ${NUMBERS.today}` })).toBeVisible();
   } finally {
     await store.close();
   }
