@@ -78,6 +78,8 @@ const EnvSchema = z.object({
    * 'worker' in separate `npm run worker` processes, the API only recording them.
    */
   JOBS: z.enum(['inline', 'worker']).default('inline'),
+  /** 'false' when a pooler between the app and PostgreSQL cannot keep prepared statements (db/prepared-statements.ts). */
+  DATABASE_PREPARED_STATEMENTS: z.enum(['true', 'false']).default('true'),
 });
 
 export type Config = {
@@ -88,6 +90,8 @@ export type Config = {
   databaseUrl: string | undefined;
   /** Lists read from here when set (a replica: they may lag the primary by its replication delay). */
   readDatabaseUrl: string | undefined;
+  /** PostgreSQL: a transaction's statements are prepared once per connection. */
+  preparedStatements: boolean;
   jwtSecret: string;
   /** Where users reach the app (mailed links). Without PUBLIC_URL, the server sets it to the address it listens on. */
   publicUrl: string;
@@ -146,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     readDatabaseUrl: e.READ_DATABASE_URL,
+    preparedStatements: e.DATABASE_PREPARED_STATEMENTS === 'true',
     jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, ''),
     publicUrlFromEnv: Boolean(e.PUBLIC_URL),

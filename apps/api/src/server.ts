@@ -11,7 +11,12 @@ import { initSentry } from './lib/sentry.js';
 async function main() {
   const config = loadConfigOrExit();
   await initSentry(config.sentryDsn, config.env);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, readDatabaseUrl: config.readDatabaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    readDatabaseUrl: config.readDatabaseUrl,
+    preparedStatements: config.preparedStatements,
+    pgliteDir: path.join(config.dataDir, 'db'),
+  });
   await database.migrate();
 
   const here = path.dirname(fileURLToPath(import.meta.url));

@@ -21,7 +21,7 @@ async function main() {
   }
   await initSentry(config.sentryDsn, config.env);
   const log = pino({ level: config.logLevel }).child({ worker: process.pid });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, preparedStatements: config.preparedStatements });
   await database.migrate();
 
   const jobs = createJobRunner(database.db, log, { ...config, jobs: 'worker' });

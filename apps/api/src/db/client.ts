@@ -11,6 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { nameActorOnBegin, recordActorInTransactions } from './actor.js';
+import { prepareTransactionStatements } from './prepared-statements.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -51,6 +52,11 @@ export type DatabaseOptions = {
   readDatabaseUrl?: string | undefined;
   /** Sees every statement drizzle sends, with its parameters: the benchmark replays an endpoint's SQL from it. */
   onQuery?: (query: string, params: unknown[]) => void;
+  /**
+   * PostgreSQL: a transaction's statements are prepared once per connection (db/prepared-statements.ts).
+   * Default true; off for a pooler that cannot keep them (PgBouncer in transaction mode before 1.21).
+   */
+  preparedStatements?: boolean | undefined;
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -62,6 +68,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // A pool error (server restart, network) must not crash the process; queries will fail and be answered 500.
       pool.on('error', () => undefined);
       nameActorOnBegin(pool);
+      if (options.preparedStatements ?? true) prepareTransactionStatements(pool);
       return { pool, db: drizzlePg(pool, { schema, logger }) as unknown as Db };
     };
     const primary = connect(options.databaseUrl);

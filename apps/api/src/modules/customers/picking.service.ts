@@ -8,7 +8,7 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { deletePickTransaction, invalidPk, MESSAGES_LEDGER, recordTransactions } from '../inventory/ledger.service.js';
 import { displayQuantity, toCents } from '../inventory/quantities.js';
 import { refreshOrderStatus } from './order-status.js';
-import { getOrder } from './orders.service.js';
+import { loadOrders } from './orders.service.js';
 
 type PickFields = z.output<typeof PickQuery>;
 type UnpickFields = z.output<typeof UnpickQuery>;
@@ -69,6 +69,15 @@ async function lockOrderItem(tx: Tx, companyId: number, itemId: number) {
 }
 
 /**
+ * The order as the pick or unpick leaves it, read in its transaction (the order is still locked,
+ * so this is exactly what commits), where its statements are prepared (db/prepared-statements.ts).
+ */
+async function orderAfter(tx: Tx, companyId: number, orderId: number) {
+  const [order] = await loadOrders(tx, companyId, [orderId]);
+  return order!;
+}
+
+/**
  * GET|POST /customers/order_items/{id}/actions/pick/ (DESIGN §5 "Orders and picking"): one
  * transaction takes `quantity` of the product out of the location as a STOCK_OUT linked to the
  * line, never more than remains to pick nor more than the level there (the ledger refuses that),
@@ -77,7 +86,7 @@ async function lockOrderItem(tx: Tx, companyId: number, itemId: number) {
  */
 export async function pick(ctx: Ctx, itemId: number, query: PickFields): Promise<PickResponse> {
   const companyId = ctx.user.companyId;
-  const { orderId, transactionId, message } = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const { order, item, pickable, pickedCents } = await lockOrderItem(tx, companyId, itemId);
     if (order.internalStatus === 'cancelled' || order.internalStatus === 'delivered') {
       throw badRequest({ non_field_errors: [PICKING_MESSAGES.orderClosed(order.internalStatus)] });
@@ -118,12 +127,11 @@ export async function pick(ctx: Ctx, itemId: number, query: PickFields): Promise
     }
     await refreshOrderStatus(tx, order.id, order.internalStatus);
     return {
-      orderId: order.id,
-      transactionId: transactionId!,
-      message: pickedMessage(displayQuantity(quantity), item.prodSku, item.prodName, order.orderNumber),
+      result: pickedMessage(displayQuantity(quantity), item.prodSku, item.prodName, order.orderNumber),
+      inventory_transaction: transactionId!,
+      order: await orderAfter(tx, companyId, order.id),
     };
   });
-  return { result: message, inventory_transaction: transactionId, order: await getOrder(ctx, orderId) };
 }
 
 /**
@@ -133,12 +141,11 @@ export async function pick(ctx: Ctx, itemId: number, query: PickFields): Promise
  */
 export async function unpick(ctx: Ctx, itemId: number, query: UnpickFields): Promise<UnpickResponse> {
   const companyId = ctx.user.companyId;
-  const { orderId, message } = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const { order, item } = await lockOrderItem(tx, companyId, itemId);
     if (order.internalStatus === 'delivered') throw badRequest({ non_field_errors: [PICKING_MESSAGES.orderClosed(order.internalStatus)] });
     await deletePickTransaction(tx, { companyId, userId: ctx.user.id }, query.inventory_transaction_id, item.id);
     await refreshOrderStatus(tx, order.id, order.internalStatus);
-    return { orderId: order.id, message: unpickedMessage(item.prodSku, item.prodName, order.orderNumber) };
+    return { result: unpickedMessage(item.prodSku, item.prodName, order.orderNumber), order: await orderAfter(tx, companyId, order.id) };
   });
-  return { result: message, order: await getOrder(ctx, orderId) };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQLWrapper } from 'drizzle-orm';
 import type { FieldErrors, InventoryAction } from '@kontor/contract';
 import type { Tx } from '../../db/client.js';
 import { catalogProducts, inventoryLevels, inventoryLocations, inventoryTransactionHistory, inventoryTransactions, users } from '../../db/schema/index.js';
@@ -129,17 +129,26 @@ async function lockLevels(tx: Tx, companyId: number, pairs: [productId: number, 
   return new Map(rows.map((r) => [levelKey(r.productId, r.locationId), toCents(r.quantity)]));
 }
 
-/** Writes the changed levels in one statement. */
-async function writeLevels(tx: Tx, levels: Map<string, number>, changed: Set<string>) {
-  if (changed.size === 0) return;
+/**
+ * Writes the changed levels in one statement. `alongWith`, the ledger write that goes with them
+ * (an insert or delete of transactions), then runs in the same statement, the level update as its
+ * data-modifying CTE: one round trip for both (DESIGN §9). Answers `alongWith`'s returned rows.
+ */
+async function writeLevels<Row>(tx: Tx, levels: Map<string, number>, changed: Set<string>, alongWith?: SQLWrapper): Promise<Row[]> {
   const values = [...changed].map((key) => {
     const [productId, locationId] = key.split(':').map(Number) as [number, number];
     return sql`(${productId}::int, ${locationId}::int, ${fromCents(levels.get(key)!)}::numeric)`;
   });
-  await tx.execute(sql`
+  const update = sql`
     update ${inventoryLevels} as lv set quantity = v.quantity, updated_at = now()
     from (values ${sql.join(values, sql`, `)}) as v(product_id, location_id, quantity)
-    where lv.product_id = v.product_id and lv.location_id = v.location_id`);
+    where lv.product_id = v.product_id and lv.location_id = v.location_id`;
+  if (!alongWith) {
+    if (changed.size) await tx.execute(update);
+    return [];
+  }
+  const statement = changed.size ? sql`with written_levels as (${update}) ${alongWith.getSQL()}` : alongWith.getSQL();
+  return ((await tx.execute(statement)) as unknown as { rows: Row[] }).rows;
 }
 
 const isLow = (qtyInStock: string, restockLevel: string) => toCents(restockLevel) > 0 && toCents(qtyInStock) <= toCents(restockLevel);
@@ -290,8 +299,12 @@ export async function recordTransactions(tx: Tx, actor: LedgerActor, entries: Le
       orderItemId: e.orderItemId ?? null,
     });
   }
-  await writeLevels(tx, levels, changed);
-  const inserted = await tx.insert(inventoryTransactions).values(rows).returning({ id: inventoryTransactions.id });
+  const inserted = await writeLevels<{ id: number }>(
+    tx,
+    levels,
+    changed,
+    tx.insert(inventoryTransactions).values(rows).returning({ id: inventoryTransactions.id }),
+  );
   if (counting.size) {
     await tx
       .update(inventoryLocations)
@@ -447,7 +460,6 @@ export async function deletePickTransaction(tx: Tx, actor: LedgerActor, id: numb
   const levels = await lockLevels(tx, actor.companyId, [[row.productId, row.locationId]]);
   const key = levelKey(row.productId, row.locationId);
   levels.set(key, levels.get(key)! - toCents(row.delta));
-  await writeLevels(tx, levels, new Set([key]));
-  await tx.delete(inventoryTransactions).where(eq(inventoryTransactions.id, row.id));
+  await writeLevels(tx, levels, new Set([key]), tx.delete(inventoryTransactions).where(eq(inventoryTransactions.id, row.id)));
   await refreshProductStock(tx, actor.companyId, [row.productId]);
 }
