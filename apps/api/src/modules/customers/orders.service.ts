@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import {
   ORDER_INTERNAL_STATUSES,
   PAGE_SIZE,
+  type OrderInternalStatus,
   type ListOrdersQuery,
   type OrderItemResponse,
   type OrderPage,
@@ -17,7 +18,7 @@ import { buildListQuery, type ListSpec } from '../../http/filters.js';
 import { pageRequest, pageResponse } from '../../http/pagination.js';
 import { countRows } from '../../http/row-count.js';
 import { fromCents, toCents } from '../inventory/quantities.js';
-import { pickedByItem, statusFromPicks } from './order-status.js';
+import { statusFromPicks } from './order-status.js';
 
 type ListQuery = z.output<typeof ListOrdersQuery>;
 type UpdateFields = z.output<typeof UpdateOrderBody>;
@@ -27,7 +28,7 @@ export const ORDER_MESSAGES = {
   cancelPicked: 'An order with picked items cannot be cancelled. Unpick them first.',
 } as const;
 
-type OrderRow = typeof customerOrders.$inferSelect;
+export type OrderRow = typeof customerOrders.$inferSelect;
 
 const toOrderResponse = (o: OrderRow, items: OrderItemResponse[]): OrderResponse => ({
   id: o.id,
@@ -59,6 +60,12 @@ export async function loadOrders(db: DbOrTx, companyId: number, orderIds: number
     .select()
     .from(customerOrders)
     .where(and(eq(customerOrders.companyId, companyId), inArray(customerOrders.id, orderIds)));
+  const byId = new Map((await withItems(db, orders)).map((o) => [o.id, o]));
+  return orderIds.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Order rows already read (a caller's locked or updated row), with their items, as responses. */
+export async function withItems(db: DbOrTx, orders: OrderRow[]): Promise<OrderResponse[]> {
   if (orders.length === 0) return [];
   // Each item with its picks (ids in ledger order, and their sum) and its unresolved backorders,
   // as subqueries on the item row: one round trip for every item of every order asked for.
@@ -103,8 +110,7 @@ export async function loadOrders(db: DbOrTx, companyId: number, orderIds: number
     };
     itemsByOrder.set(item.orderId, [...(itemsByOrder.get(item.orderId) ?? []), response]);
   }
-  const byId = new Map(orders.map((o) => [o.id, toOrderResponse(o, itemsByOrder.get(o.id) ?? [])]));
-  return orderIds.flatMap((id) => byId.get(id) ?? []);
+  return orders.map((o) => toOrderResponse(o, itemsByOrder.get(o.id) ?? []));
 }
 
 /** GET /customers/orders/{id}/; another company's order is a 404. */
@@ -183,14 +189,17 @@ export async function updateOrder(ctx: Ctx, id: number, body: UpdateFields): Pro
     const wanted = body.internal_status;
     const keeps = wanted === order.internalStatus && (wanted === 'delivered' || wanted === 'cancelled');
     if (wanted !== undefined && !keeps) {
-      const items = await pickedByItem(tx, id);
-      const derived = statusFromPicks(items);
+      // Read after the lock is granted: a pick that committed meanwhile counts.
+      const [{ derived }] = (await tx.select({ derived: statusFromPicks }).from(customerOrders).where(eq(customerOrders.id, id))) as [
+        { derived: OrderInternalStatus },
+      ];
       if (wanted === 'delivered') {
         if (derived !== 'picked') throw badRequest({ internal_status: [ORDER_MESSAGES.deliverUnpicked] });
         set.internalStatus = 'delivered';
         set.deliveredAt = new Date();
       } else if (wanted === 'cancelled') {
-        if (items.some((i) => Number(i.picked) > 0)) throw badRequest({ internal_status: [ORDER_MESSAGES.cancelPicked] });
+        // 'open' is "nothing picked" (order-status.ts).
+        if (derived !== 'open') throw badRequest({ internal_status: [ORDER_MESSAGES.cancelPicked] });
         set.internalStatus = 'cancelled';
       } else {
         set.internalStatus = derived;

@@ -8,7 +8,7 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { deletePickTransaction, invalidPk, MESSAGES_LEDGER, recordTransactions } from '../inventory/ledger.service.js';
 import { displayQuantity, toCents } from '../inventory/quantities.js';
 import { refreshOrderStatus } from './order-status.js';
-import { loadOrders } from './orders.service.js';
+import { withItems } from './orders.service.js';
 
 type PickFields = z.output<typeof PickQuery>;
 type UnpickFields = z.output<typeof UnpickQuery>;
@@ -69,11 +69,11 @@ async function lockOrderItem(tx: Tx, companyId: number, itemId: number) {
 }
 
 /**
- * The order as the pick or unpick leaves it, read in its transaction (the order is still locked,
- * so this is exactly what commits), where its statements are prepared (db/prepared-statements.ts).
+ * The order's status follows the picks, and the order as this leaves it is the answer: read in
+ * the transaction, under the order's lock, so it is exactly what commits.
  */
-async function orderAfter(tx: Tx, companyId: number, orderId: number) {
-  const [order] = await loadOrders(tx, companyId, [orderId]);
+async function refreshedOrder(tx: Tx, orderId: number) {
+  const [order] = await withItems(tx, [(await refreshOrderStatus(tx, orderId))!]);
   return order!;
 }
 
@@ -125,11 +125,10 @@ export async function pick(ctx: Ctx, itemId: number, query: PickFields): Promise
         .set({ resolvedAt: new Date() })
         .where(and(eq(customerBackorders.orderItemId, item.id), isNull(customerBackorders.resolvedAt)));
     }
-    await refreshOrderStatus(tx, order.id, order.internalStatus);
     return {
       result: pickedMessage(displayQuantity(quantity), item.prodSku, item.prodName, order.orderNumber),
       inventory_transaction: transactionId!,
-      order: await orderAfter(tx, companyId, order.id),
+      order: await refreshedOrder(tx, order.id),
     };
   });
 }
@@ -145,7 +144,6 @@ export async function unpick(ctx: Ctx, itemId: number, query: UnpickFields): Pro
     const { order, item } = await lockOrderItem(tx, companyId, itemId);
     if (order.internalStatus === 'delivered') throw badRequest({ non_field_errors: [PICKING_MESSAGES.orderClosed(order.internalStatus)] });
     await deletePickTransaction(tx, { companyId, userId: ctx.user.id }, query.inventory_transaction_id, item.id);
-    await refreshOrderStatus(tx, order.id, order.internalStatus);
-    return { result: unpickedMessage(item.prodSku, item.prodName, order.orderNumber), order: await orderAfter(tx, companyId, order.id) };
+    return { result: unpickedMessage(item.prodSku, item.prodName, order.orderNumber), order: await refreshedOrder(tx, order.id) };
   });
 }
