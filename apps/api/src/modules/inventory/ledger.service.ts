@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { FieldErrors, InventoryAction } from '@kontor/contract';
 import type { Tx } from '../../db/client.js';
 import { catalogProducts, inventoryLevels, inventoryLocations, inventoryTransactionHistory, inventoryTransactions, users } from '../../db/schema/index.js';
@@ -52,15 +52,26 @@ export const notEnoughStock = (availableCents: number, abbreviation: string) =>
 type LockedLocation = { id: number; abbreviationSlug: string; obsolete: boolean; notForStock: boolean };
 const levelKey = (productId: number, locationId: number) => `${productId}:${locationId}`;
 
+/**
+ * The ledger's lock and write statements are SQL templates rather than drizzle's query builder:
+ * they run on every move and pick, and building one with the builder costs 20-70 µs of the API's
+ * CPU against about 1.5 µs for a template (ADR 0018). Columns are aliased to the names the code uses.
+ */
+const rowsOf = async <Row>(tx: Tx, query: SQL): Promise<Row[]> => ((await tx.execute(query)) as unknown as { rows: Row[] }).rows;
+const idList = (ids: number[]) =>
+  sql`(${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
+
 /** Locks the company's products; ids that do not resolve become field errors. */
 async function lockProducts(tx: Tx, companyId: number, ids: number[], field: string, errors: FieldErrors): Promise<void> {
   const unique = [...new Set(ids)].sort((a, b) => a - b);
-  const rows = await tx
-    .select({ id: catalogProducts.id })
-    .from(catalogProducts)
-    .where(and(eq(catalogProducts.companyId, companyId), inArray(catalogProducts.id, unique)))
-    .orderBy(asc(catalogProducts.id))
-    .for('update');
+  if (unique.length === 0) return;
+  const rows = await rowsOf<{ id: number }>(
+    tx,
+    sql`select id from ${catalogProducts} where company_id = ${companyId} and id in ${idList(unique)} order by id for update`,
+  );
   const found = new Set(rows.map((r) => r.id));
   for (const id of unique) if (!found.has(id)) (errors[field] ??= []).push(invalidPk(id));
 }
@@ -81,17 +92,12 @@ async function lockLocations(
   const groups = ids.every((id) => modeOf(id) === modeOf(ids[0]!)) ? [ids] : ids.map((id) => [id]);
   for (const group of groups) {
     if (group.length === 0) continue;
-    const rows = await tx
-      .select({
-        id: inventoryLocations.id,
-        abbreviationSlug: inventoryLocations.abbreviationSlug,
-        obsolete: inventoryLocations.obsolete,
-        notForStock: inventoryLocations.notForStock,
-      })
-      .from(inventoryLocations)
-      .where(and(inArray(inventoryLocations.id, group), eq(inventoryLocations.companyId, companyId)))
-      .orderBy(asc(inventoryLocations.id))
-      .for(modeOf(group[0]!));
+    const rows = await rowsOf<LockedLocation>(
+      tx,
+      sql`select id, abbreviation_slug as "abbreviationSlug", obsolete, not_for_stock as "notForStock"
+        from ${inventoryLocations} where id in ${idList(group)} and company_id = ${companyId}
+        order by id for ${sql.raw(modeOf(group[0]!))}`,
+    );
     for (const row of rows) out.set(row.id, row);
   }
   for (const w of wanted) if (!out.has(w.id) && !errors[w.field]?.includes(invalidPk(w.id))) (errors[w.field] ??= []).push(invalidPk(w.id));
@@ -107,17 +113,15 @@ async function lockLocations(
 async function lockLevels(tx: Tx, companyId: number, pairs: [productId: number, locationId: number][]): Promise<Map<string, number>> {
   const unique = [...new Map(pairs.map(([p, l]) => [levelKey(p, l), [p, l] as const])).values()].sort((a, b) => a[1] - b[1] || a[0] - b[0]);
   const select = () =>
-    tx
-      .select({ productId: inventoryLevels.productId, locationId: inventoryLevels.locationId, quantity: inventoryLevels.quantity })
-      .from(inventoryLevels)
-      .where(
-        sql`(${inventoryLevels.productId}, ${inventoryLevels.locationId}) in (${sql.join(
+    rowsOf<{ productId: number; locationId: number; quantity: string }>(
+      tx,
+      sql`select product_id as "productId", location_id as "locationId", quantity::text as quantity from ${inventoryLevels}
+        where (product_id, location_id) in (${sql.join(
           unique.map(([p, l]) => sql`(${p}::int, ${l}::int)`),
           sql`, `,
-        )})`,
-      )
-      .orderBy(asc(inventoryLevels.locationId), asc(inventoryLevels.productId))
-      .for('update');
+        )})
+        order by location_id, product_id for update`,
+    );
   let rows = await select();
   if (rows.length < unique.length) {
     await tx
@@ -148,7 +152,7 @@ async function writeLevels<Row>(tx: Tx, levels: Map<string, number>, changed: Se
     return [];
   }
   const statement = changed.size ? sql`with written_levels as (${update}) ${alongWith.getSQL()}` : alongWith.getSQL();
-  return ((await tx.execute(statement)) as unknown as { rows: Row[] }).rows;
+  return rowsOf<Row>(tx, statement);
 }
 
 const isLow = (qtyInStock: string, restockLevel: string) => toCents(restockLevel) > 0 && toCents(qtyInStock) <= toCents(restockLevel);
@@ -162,25 +166,19 @@ const isLow = (qtyInStock: string, restockLevel: string) => toCents(restockLevel
 export async function refreshProductStock(tx: Tx, companyId: number, productIds: number[]): Promise<void> {
   if (productIds.length === 0) return;
   const unique = [...new Set(productIds)];
-  const stockSum = sql`coalesce((
-    select sum(lv.quantity) from ${inventoryLevels} lv
-    join ${inventoryLocations} l on l.id = lv.location_id
-    where lv.product_id = ${catalogProducts.id} and not l.not_for_stock
-  ), 0)`;
-  const rows = await tx
-    .update(catalogProducts)
-    .set({ qtyInStock: stockSum, updatedAt: new Date() })
-    .where(and(eq(catalogProducts.companyId, companyId), inArray(catalogProducts.id, unique)))
-    .returning({
-      id: catalogProducts.id,
-      sku: catalogProducts.sku,
-      name: catalogProducts.name,
-      qtyInStock: catalogProducts.qtyInStock,
-      qtyRestockLevel: catalogProducts.qtyRestockLevel,
-      lowStockNotifiedAt: catalogProducts.lowStockNotifiedAt,
-    });
-  const becameLow = rows.filter((r) => isLow(r.qtyInStock, r.qtyRestockLevel) && !r.lowStockNotifiedAt);
-  const recovered = rows.filter((r) => !isLow(r.qtyInStock, r.qtyRestockLevel) && r.lowStockNotifiedAt);
+  const rows = await rowsOf<{ id: number; sku: string; name: string; qtyInStock: string; qtyRestockLevel: string; notified: boolean }>(
+    tx,
+    sql`update ${catalogProducts} p set updated_at = now(), qty_in_stock = coalesce((
+        select sum(lv.quantity) from ${inventoryLevels} lv
+        join ${inventoryLocations} l on l.id = lv.location_id
+        where lv.product_id = p.id and not l.not_for_stock
+      ), 0)
+      where p.company_id = ${companyId} and p.id in ${idList(unique)}
+      returning p.id, p.sku, p.name, p.qty_in_stock::text as "qtyInStock", p.qty_restock_level::text as "qtyRestockLevel",
+        p.low_stock_notified_at is not null as notified`,
+  );
+  const becameLow = rows.filter((r) => isLow(r.qtyInStock, r.qtyRestockLevel) && !r.notified);
+  const recovered = rows.filter((r) => !isLow(r.qtyInStock, r.qtyRestockLevel) && r.notified);
   if (becameLow.length) {
     const receivers = await tx
       .select({ id: users.id })
