@@ -1,8 +1,16 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { pickedMessage, unpickedMessage, type PickQuery, type PickResponse, type UnpickQuery, type UnpickResponse } from '@kontor/contract';
+import {
+  pickedMessage,
+  unpickedMessage,
+  type OrderInternalStatus,
+  type PickQuery,
+  type PickResponse,
+  type UnpickQuery,
+  type UnpickResponse,
+} from '@kontor/contract';
 import type { Tx } from '../../db/client.js';
-import { catalogProducts, customerBackorders, customerOrderItems, customerOrders } from '../../db/schema/index.js';
+import { catalogProducts, customerBackorders, customerOrderItems, customerOrders, inventoryTransactions } from '../../db/schema/index.js';
 import type { Ctx } from '../../http/context.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { deletePickTransaction, invalidPk, MESSAGES_LEDGER, recordTransactions } from '../inventory/ledger.service.js';
@@ -29,43 +37,36 @@ export const pickComment = (orderNumber: string) => `Picked for order #${orderNu
  * FOR UPDATE): two picks of one line, or a pick and a status change, run one after the other.
  * The item comes with what a pick checks against, read under its lock: the products it may be
  * picked as (its own, and the one a variation takes its stock from) and what its picks (STOCK_OUT
- * ledger rows) add up to. Two statements: a pick's round trips are its throughput (DESIGN §9).
+ * ledger rows) add up to. Two statements, and the second must start after the first's lock is
+ * granted, so that a pick of this line committed meanwhile counts. SQL templates, as the
+ * ledger's: a pick's CPU is its throughput (DESIGN §9, ADR 0018).
  */
 async function lockOrderItem(tx: Tx, companyId: number, itemId: number) {
-  const [order] = await tx
-    .select()
-    .from(customerOrders)
-    .where(
-      and(
-        eq(customerOrders.companyId, companyId),
-        eq(
-          customerOrders.id,
-          tx
-            .select({ orderId: customerOrderItems.orderId })
-            .from(customerOrderItems)
-            .where(and(eq(customerOrderItems.id, itemId), eq(customerOrderItems.companyId, companyId))),
-        ),
-      ),
-    )
-    .for('update');
+  const [order] = (
+    (await tx.execute(sql`
+    select id, order_number as "orderNumber", internal_status as "internalStatus" from ${customerOrders}
+    where company_id = ${companyId}
+      and id = (select order_id from ${customerOrderItems} where id = ${itemId} and company_id = ${companyId})
+    for update`)) as unknown as { rows: { id: number; orderNumber: string; internalStatus: OrderInternalStatus }[] }
+  ).rows;
   if (!order) throw notFound();
-  const [row] = await tx
-    .select({
-      item: customerOrderItems,
-      stockProxyParentId: catalogProducts.stockProxyParentId,
-      // Qualified by hand: inside the subquery a bare "id" would be the transaction's own.
-      picked: sql<string>`(select coalesce(sum(it.quantity), 0) from inventory_transactions it
-        where it.order_item_id = "customer_order_items"."id" and it.inventory_action = 'STOCK_OUT')`,
-    })
-    .from(customerOrderItems)
-    .leftJoin(catalogProducts, and(eq(catalogProducts.id, customerOrderItems.productId), eq(catalogProducts.companyId, companyId)))
-    .where(and(eq(customerOrderItems.id, itemId), eq(customerOrderItems.orderId, order.id)))
-    .for('update', { of: customerOrderItems });
+  const [item] = (
+    (await tx.execute(sql`
+    select i.id, i.product_id as "productId", i.quantity::text as quantity, i.prod_sku as "prodSku", i.prod_name as "prodName",
+      p.stock_proxy_parent_id as "stockProxyParentId",
+      (select coalesce(sum(it.quantity), 0)::text from ${inventoryTransactions} it
+        where it.order_item_id = i.id and it.inventory_action = 'STOCK_OUT') as picked
+    from ${customerOrderItems} i
+    left join ${catalogProducts} p on p.id = i.product_id and p.company_id = ${companyId}
+    where i.id = ${itemId} and i.order_id = ${order.id}
+    for update of i`)) as unknown as {
+      rows: { id: number; productId: number | null; quantity: string; prodSku: string; prodName: string; stockProxyParentId: number | null; picked: string }[];
+    }
+  ).rows;
   // Deleted by a request that held the lock before us.
-  if (!row) throw notFound();
-  const { item, stockProxyParentId } = row;
-  const pickable = item.productId === null ? [] : [item.productId, ...(stockProxyParentId ? [stockProxyParentId] : [])];
-  return { order, item, pickable, pickedCents: toCents(String(row.picked)) };
+  if (!item) throw notFound();
+  const pickable = item.productId === null ? [] : [item.productId, ...(item.stockProxyParentId ? [item.stockProxyParentId] : [])];
+  return { order, item, pickable, pickedCents: toCents(item.picked) };
 }
 
 /**

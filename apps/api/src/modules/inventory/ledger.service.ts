@@ -297,11 +297,18 @@ export async function recordTransactions(tx: Tx, actor: LedgerActor, entries: Le
       orderItemId: e.orderItemId ?? null,
     });
   }
+  const values = rows.map(
+    (r) =>
+      sql`(${r.companyId}::int, ${r.accountId}::int, ${r.productId}::int, ${r.locationId}::int, ${r.inventoryAction}, ${r.quantity}::numeric,
+        ${r.delta}::numeric, ${r.comments}, ${r.moveId}::uuid, ${r.orderItemId}::int)`,
+  );
   const inserted = await writeLevels<{ id: number }>(
     tx,
     levels,
     changed,
-    tx.insert(inventoryTransactions).values(rows).returning({ id: inventoryTransactions.id }),
+    sql`insert into ${inventoryTransactions}
+      (company_id, account_id, product_id, location_id, inventory_action, quantity, delta, comments, move_id, order_item_id)
+      values ${sql.join(values, sql`, `)} returning id`,
   );
   if (counting.size) {
     await tx
@@ -446,11 +453,20 @@ export const notAPickOf = 'This inventory transaction is not a pick of this orde
  * with `field`'s error: only a pick can be taken back this way.
  */
 export async function deletePickTransaction(tx: Tx, actor: LedgerActor, id: number, orderItemId: number, field = 'inventory_transaction_id'): Promise<void> {
-  const [row] = await tx
-    .select()
-    .from(inventoryTransactions)
-    .where(and(eq(inventoryTransactions.id, id), eq(inventoryTransactions.companyId, actor.companyId)))
-    .for('update');
+  const [row] = await rowsOf<{
+    id: number;
+    productId: number;
+    locationId: number;
+    inventoryAction: InventoryAction;
+    delta: string;
+    moveId: string | null;
+    orderItemId: number | null;
+  }>(
+    tx,
+    sql`select id, product_id as "productId", location_id as "locationId", inventory_action as "inventoryAction", delta::text as delta,
+        move_id as "moveId", order_item_id as "orderItemId"
+      from ${inventoryTransactions} where id = ${id} and company_id = ${actor.companyId} for update`,
+  );
   if (!row) throw badRequest({ [field]: [invalidPk(id)] });
   if (row.orderItemId !== orderItemId || row.inventoryAction !== 'STOCK_OUT' || row.moveId) throw badRequest({ [field]: [notAPickOf] });
   await lockProducts(tx, actor.companyId, [row.productId], 'product', {});
