@@ -372,6 +372,9 @@ function isOptional(schema: ZodLike): boolean {
 const requiredKeysOf = (shape: Record<string, ZodLike>) => Object.keys(shape).filter((k) => !isOptional(shape[k]!));
 
 /** The schema under its optional, nullable and default wrappers. */
+/** Wrappers whose values are their inner schema's: a generator goes straight to the inner one. */
+const PASS_THROUGH_WRAPPERS = new Set(['optional', 'default', 'prefault', 'catch', 'readonly', 'nonoptional', 'success']);
+
 function unwrap(schema: ZodLike): ZodLike {
   const def = defOf(schema);
   return ['optional', 'nullable', 'default', 'prefault', 'catch', 'readonly'].includes(def.type) && def.innerType ? unwrap(def.innerType) : schema;
@@ -467,6 +470,7 @@ function pipeSide(def: ZodDef): ZodLike {
 export function validValue(schema: ZodLike, ctx: FuzzContext, depth = 0): fc.Arbitrary<unknown> {
   const def = defOf(schema);
   const inner = (s: ZodLike | undefined) => (s ? validValue(s, ctx, depth + 1) : fc.constant(undefined));
+  if (PASS_THROUGH_WRAPPERS.has(def.type)) return inner(def.innerType);
   switch (def.type) {
     case 'string':
       return validString(schema, ctx);
@@ -517,14 +521,6 @@ export function validValue(schema: ZodLike, ctx: FuzzContext, depth = 0): fc.Arb
       return inner(def.left);
     case 'nullable':
       return fc.oneof({ weight: 3, arbitrary: inner(def.innerType) }, { weight: 1, arbitrary: fc.constant(null) });
-    case 'optional':
-    case 'default':
-    case 'prefault':
-    case 'catch':
-    case 'readonly':
-    case 'nonoptional':
-    case 'success':
-      return inner(def.innerType);
     case 'pipe':
       return inner(pipeSide(def));
     case 'lazy':
@@ -543,6 +539,7 @@ export function mixedValue(schema: ZodLike, ctx: FuzzContext, depth = 0): fc.Arb
   const def = defOf(schema);
   const inner = (s: ZodLike) => mixedValue(s, ctx, depth + 1);
   const withHostile = (valid: fc.Arbitrary<unknown>) => fc.oneof({ weight: 4, arbitrary: valid }, { weight: 1, arbitrary: hostileFor(schema) });
+  if (PASS_THROUGH_WRAPPERS.has(def.type)) return def.innerType ? inner(def.innerType) : hostileJson;
   switch (def.type) {
     case 'object': {
       const shape = def.shape ?? {};
@@ -585,14 +582,6 @@ export function mixedValue(schema: ZodLike, ctx: FuzzContext, depth = 0): fc.Arb
       return fc.oneof(...(def.options ?? []).map(inner));
     case 'nullable':
       return fc.oneof({ weight: 3, arbitrary: def.innerType ? inner(def.innerType) : hostileJson }, { weight: 1, arbitrary: fc.constant(null) });
-    case 'optional':
-    case 'default':
-    case 'prefault':
-    case 'catch':
-    case 'readonly':
-    case 'nonoptional':
-    case 'success':
-      return def.innerType ? inner(def.innerType) : hostileJson;
     case 'pipe':
       return inner(pipeSide(def));
     case 'lazy':
