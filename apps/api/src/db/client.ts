@@ -12,11 +12,13 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { nameActorOnBegin, recordActorInTransactions } from './actor.js';
 import { prepareTransactionStatements } from './prepared-statements.js';
-import * as schema from './schema/index.js';
 
-export type Schema = typeof schema;
-/** Both drivers share drizzle's PostgreSQL database type: services never know which one runs. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * Both drivers share drizzle's PostgreSQL database type: services never know which one runs.
+ * Without drizzle's relational query API (`db.query.*`, unused): given the schema, drizzle builds
+ * a query builder per table for every transaction it opens, which a move or a pick pays for.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction handle; repositories take `Db | Tx` so they work inside and outside one. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
@@ -69,7 +71,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       pool.on('error', () => undefined);
       nameActorOnBegin(pool);
       if (options.preparedStatements ?? true) prepareTransactionStatements(pool);
-      return { pool, db: drizzlePg(pool, { schema, logger }) as unknown as Db };
+      return { pool, db: drizzlePg(pool, { logger }) as unknown as Db };
     };
     const primary = connect(options.databaseUrl);
     const replica = options.readDatabaseUrl ? connect(options.readDatabaseUrl) : null;
@@ -97,7 +99,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ? new PGlite({ extensions, ...(options.pgliteDataDir ? { loadDataDir: options.pgliteDataDir } : {}) })
       : new PGlite(dir, { extensions, relaxedDurability: false });
   await client.waitReady;
-  const drizzleDb = drizzlePglite(client, { schema });
+  const drizzleDb = drizzlePglite(client);
   const pgliteDb = recordActorInTransactions(drizzleDb as unknown as Db);
   return {
     db: pgliteDb,
@@ -180,7 +182,7 @@ async function migrateLocked(pool: pg.Pool, migrationsFolder: string): Promise<v
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    await migratePg(drizzlePg(client), { migrationsFolder });
   } finally {
     client.release(true);
   }

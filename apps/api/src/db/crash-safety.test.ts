@@ -17,7 +17,6 @@ import { createScratchPostgresDatabase, openTestDatabase, usesPostgres } from '.
 import { checkInventory, describeProblem } from '../modules/inventory/check.service.js';
 import { WRITE_BATCH_ROWS } from '../modules/procurement/feed-import/write.js';
 import { openDatabase, type Database, type Db } from './client.js';
-import * as schema from './schema/index.js';
 
 /**
  * DESIGN §2 "make sure a committed write survives kill -9 of the server, and test it", and
@@ -218,7 +217,7 @@ async function inspect<T>(look: (db: Db) => Promise<T>): Promise<T> {
     }
     expect(corrupt, 'amcheck after kill -9').toEqual([]);
     expect(relations.rows.length).toBeGreaterThan(50);
-    return await look(drizzle(client, { schema }) as unknown as Db);
+    return await look(drizzle(client) as unknown as Db);
   } finally {
     await client.close();
   }

@@ -106,7 +106,7 @@ export async function pick(ctx: Ctx, itemId: number, query: PickFields): Promise
     const remaining = ordered - pickedCents;
     if (quantity > remaining) throw badRequest({ quantity: [PICKING_MESSAGES.overPick(Math.max(0, remaining), ordered)] });
 
-    const [transactionId] = await recordTransactions(tx, { companyId, userId: ctx.user.id }, [
+    const [transaction] = await recordTransactions(tx, { companyId, userId: ctx.user.id }, [
       {
         productId: query.product_id,
         locationId: query.location_id,
@@ -128,7 +128,7 @@ export async function pick(ctx: Ctx, itemId: number, query: PickFields): Promise
     }
     return {
       result: pickedMessage(displayQuantity(quantity), item.prodSku, item.prodName, order.orderNumber),
-      inventory_transaction: transactionId!,
+      inventory_transaction: transaction!.id,
       order: await refreshedOrder(tx, order.id),
     };
   });

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FieldErrors, InventoryAction } from '@kontor/contract';
 import type { Tx } from '../../db/client.js';
 import { catalogProducts, inventoryLevels, inventoryLocations, inventoryTransactionHistory, inventoryTransactions, users } from '../../db/schema/index.js';
@@ -64,119 +64,253 @@ const idList = (ids: number[]) =>
     sql`, `,
   )})`;
 
+const byNumber = (a: number, b: number) => a - b;
+
+/** Step 1 of the lock order: the company's products with these ids, FOR UPDATE in id order. */
+const productLock = (companyId: number, ids: number[]) =>
+  sql`select id from ${catalogProducts} where company_id = ${companyId} and id in ${idList(ids)} order by id for update`;
+
+/** Step 2: the company's locations with these ids in id order, in `mode` (see the top). */
+const locationLock = (companyId: number, ids: number[], mode: 'share' | 'no key update') =>
+  sql`select id, abbreviation_slug as "abbreviationSlug", obsolete, not_for_stock as "notForStock"
+    from ${inventoryLocations} where id in ${idList(ids)} and company_id = ${companyId}
+    order by id for ${sql.raw(mode)}`;
+
+/** Step 3: the level rows of these (product, location) pairs, FOR UPDATE in (location, product) order. */
+const levelLock = (companyId: number, pairs: (readonly [productId: number, locationId: number])[]) =>
+  sql`select product_id as "productId", location_id as "locationId", quantity::text as quantity from ${inventoryLevels}
+    where company_id = ${companyId} and (product_id, location_id) in (${sql.join(
+      pairs.map(([p, l]) => sql`(${p}::int, ${l}::int)`),
+      sql`, `,
+    )})
+    order by location_id, product_id for update`;
+
 /** Locks the company's products; ids that do not resolve become field errors. */
 async function lockProducts(tx: Tx, companyId: number, ids: number[], field: string, errors: FieldErrors): Promise<void> {
-  const unique = [...new Set(ids)].sort((a, b) => a - b);
+  const unique = [...new Set(ids)].sort(byNumber);
   if (unique.length === 0) return;
-  const rows = await rowsOf<{ id: number }>(
-    tx,
-    sql`select id from ${catalogProducts} where company_id = ${companyId} and id in ${idList(unique)} order by id for update`,
-  );
+  const rows = await rowsOf<{ id: number }>(tx, productLock(companyId, unique));
   const found = new Set(rows.map((r) => r.id));
   for (const id of unique) if (!found.has(id)) (errors[field] ??= []).push(invalidPk(id));
 }
 
-/** Locks the company's locations in id order; `counting` ones in the stronger mode (see the top). */
-async function lockLocations(
-  tx: Tx,
-  companyId: number,
-  wanted: { id: number; field: string }[],
-  counting: Set<number>,
-  errors: FieldErrors,
-): Promise<Map<number, LockedLocation>> {
-  const out = new Map<number, LockedLocation>();
-  const ids = [...new Set(wanted.map((w) => w.id))].sort((a, b) => a - b);
-  const modeOf = (id: number) => (counting.has(id) ? 'no key update' : 'share');
-  // One statement when every location takes the same lock (a move, a pick: one round trip less
-  // per location); rows are locked in id order either way, as ORDER BY comes before the lock.
-  const groups = ids.every((id) => modeOf(id) === modeOf(ids[0]!)) ? [ids] : ids.map((id) => [id]);
-  for (const group of groups) {
-    if (group.length === 0) continue;
-    const rows = await rowsOf<LockedLocation>(
-      tx,
-      sql`select id, abbreviation_slug as "abbreviationSlug", obsolete, not_for_stock as "notForStock"
-        from ${inventoryLocations} where id in ${idList(group)} and company_id = ${companyId}
-        order by id for ${sql.raw(modeOf(group[0]!))}`,
-    );
-    for (const row of rows) out.set(row.id, row);
-  }
-  for (const w of wanted) if (!out.has(w.id) && !errors[w.field]?.includes(invalidPk(w.id))) (errors[w.field] ??= []).push(invalidPk(w.id));
-  return out;
-}
+type LockWanted = {
+  productIds: number[];
+  locations: { id: number; field: string }[];
+  /** Locations a count will stamp (stocktaking_perfomed_at): locked FOR NO KEY UPDATE. */
+  counting: Set<number>;
+  /** The level rows the change writes; none when it writes no stock. */
+  pairs: [productId: number, locationId: number][];
+};
+type LedgerLocks = { locations: Map<number, LockedLocation>; levels: Map<string, number> };
+type LockRow = { part: 'product' | 'location' | 'level'; id: number; locationId: number | null } & Partial<LockedLocation> & { quantity: string | null };
 
 /**
- * Locks the level rows of the pairs in (location, product) order and answers their quantities in
- * cents, creating the missing ones at 0 first. Existing rows are locked before anything is
- * inserted, so a writer never waits for a row while it holds a half-inserted one; the usual case
- * (every row exists) is one statement.
+ * Takes a ledger change's locks, all three steps of the lock order, in one statement: each step
+ * is a CTE and UNION ALL reads them one after the other, so products are locked before locations
+ * and locations before levels, as in separate statements (a move's or a pick's round trips are
+ * its throughput, DESIGN §9, ADR 0019). Products and locations that do not resolve become field
+ * errors (`product`, and each location's field); the caller throws them before looking at
+ * levels. Level rows missing so far are created at 0 and locked, then every pair is in `levels`
+ * (in cents).
  */
-async function lockLevels(tx: Tx, companyId: number, pairs: [productId: number, locationId: number][]): Promise<Map<string, number>> {
-  const unique = [...new Map(pairs.map(([p, l]) => [levelKey(p, l), [p, l] as const])).values()].sort((a, b) => a[1] - b[1] || a[0] - b[0]);
-  const select = () =>
-    rowsOf<{ productId: number; locationId: number; quantity: string }>(
-      tx,
-      sql`select product_id as "productId", location_id as "locationId", quantity::text as quantity from ${inventoryLevels}
-        where (product_id, location_id) in (${sql.join(
-          unique.map(([p, l]) => sql`(${p}::int, ${l}::int)`),
+async function lockForLedger(tx: Tx, companyId: number, wanted: LockWanted, errors: FieldErrors): Promise<LedgerLocks> {
+  const productIds = [...new Set(wanted.productIds)].sort(byNumber);
+  const locationIds = [...new Set(wanted.locations.map((w) => w.id))].sort(byNumber);
+  const pairs = [...new Map(wanted.pairs.map(([p, l]) => [levelKey(p, l), [p, l] as const])).values()].sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+  const modeOf = (id: number) => (wanted.counting.has(id) ? 'no key update' : 'share');
+  // One group when every location takes the same lock (the usual case); else one per location,
+  // still in id order.
+  const groups = locationIds.every((id) => modeOf(id) === modeOf(locationIds[0]!)) ? [locationIds] : locationIds.map((id) => [id]);
+
+  const steps: { name: string; lock: SQL; columns: SQL }[] = [];
+  const noLocation = sql`null::text as "abbreviationSlug", null::boolean as obsolete, null::boolean as "notForStock"`;
+  if (productIds.length) {
+    steps.push({
+      name: 'locked_products',
+      lock: productLock(companyId, productIds),
+      columns: sql`'product' as part, id, null::int as "locationId", ${noLocation}, null::text as quantity`,
+    });
+  }
+  groups.forEach((group, i) => {
+    if (group.length === 0) return;
+    steps.push({
+      name: `locked_locations_${i}`,
+      lock: locationLock(companyId, group, modeOf(group[0]!)),
+      columns: sql`'location' as part, id, null::int as "locationId", "abbreviationSlug", obsolete, "notForStock", null::text as quantity`,
+    });
+  });
+  if (pairs.length) {
+    steps.push({
+      name: 'locked_levels',
+      lock: levelLock(companyId, pairs),
+      columns: sql`'level' as part, "productId" as id, "locationId", ${noLocation}, quantity`,
+    });
+  }
+  const rows = steps.length
+    ? await rowsOf<LockRow>(
+        tx,
+        sql`with ${sql.join(
+          steps.map((step) => sql`${sql.raw(step.name)} as materialized (${step.lock})`),
           sql`, `,
-        )})
-        order by location_id, product_id for update`,
-    );
-  let rows = await select();
-  if (rows.length < unique.length) {
+        )} ${sql.join(
+          steps.map((step) => sql`select ${step.columns} from ${sql.raw(step.name)}`),
+          sql` union all `,
+        )}`,
+      )
+    : [];
+
+  const products = new Set<number>();
+  const locations = new Map<number, LockedLocation>();
+  let levels = new Map<string, number>();
+  for (const row of rows) {
+    if (row.part === 'product') products.add(row.id);
+    else if (row.part === 'location')
+      locations.set(row.id, { id: row.id, abbreviationSlug: row.abbreviationSlug!, obsolete: row.obsolete!, notForStock: row.notForStock! });
+    else levels.set(levelKey(row.id, row.locationId!), toCents(row.quantity!));
+  }
+  for (const id of productIds) if (!products.has(id)) (errors['product'] ??= []).push(invalidPk(id));
+  for (const w of wanted.locations) if (!locations.has(w.id) && !errors[w.field]?.includes(invalidPk(w.id))) (errors[w.field] ??= []).push(invalidPk(w.id));
+
+  if (Object.keys(errors).length === 0 && levels.size < pairs.length) {
+    // First stock of a product at a location. The existing rows are locked already, so this
+    // writer never waits for a row while it holds a half-inserted one.
     await tx
       .insert(inventoryLevels)
-      .values(unique.map(([productId, locationId]) => ({ companyId, productId, locationId, quantity: '0' })))
+      .values(pairs.map(([productId, locationId]) => ({ companyId, productId, locationId, quantity: '0' })))
       .onConflictDoNothing();
-    rows = await select();
+    const all = await rowsOf<{ productId: number; locationId: number; quantity: string }>(tx, levelLock(companyId, pairs));
+    levels = new Map(all.map((r) => [levelKey(r.productId, r.locationId), toCents(r.quantity)]));
   }
-  return new Map(rows.map((r) => [levelKey(r.productId, r.locationId), toCents(r.quantity)]));
+  return { locations, levels };
 }
 
+/** A ledger row as the API shows it (GET /inventory/transactions/), as a write leaves it. */
+export type LedgerRow = {
+  id: number;
+  productId: number;
+  sku: string;
+  productName: string;
+  locationId: number;
+  abbreviationSlug: string;
+  action: InventoryAction;
+  quantity: string;
+  delta: string;
+  comments: string;
+  moveId: string | null;
+  accountId: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+type StockRow = { id: number; sku: string; name: string; qtyInStock: string; qtyRestockLevel: string; notified: boolean };
+
 /**
- * Writes the changed levels in one statement. `alongWith`, the ledger write that goes with them
- * (an insert or delete of transactions), then runs in the same statement, the level update as its
- * data-modifying CTE: one round trip for both (DESIGN §9). Answers `alongWith`'s returned rows.
+ * qty_in_stock of the catalog_products row `p` (DESIGN §5): the sum of its levels at stock
+ * locations. `exceptWritten` leaves out the level rows of this statement's `written_levels`.
  */
-async function writeLevels<Row>(tx: Tx, levels: Map<string, number>, changed: Set<string>, alongWith?: SQLWrapper): Promise<Row[]> {
+const levelsAtStockLocations = (exceptWritten: boolean) => sql`coalesce((
+    select sum(lv.quantity) from ${inventoryLevels} lv
+    join ${inventoryLocations} l on l.id = lv.location_id
+    where lv.product_id = p.id and not l.not_for_stock${
+      exceptWritten ? sql` and not exists (select 1 from written_levels w where w.product_id = lv.product_id and w.location_id = lv.location_id)` : sql``
+    }
+  ), 0)`;
+
+/**
+ * Writes a ledger change in one statement (ADR 0019): the changed levels, the ledger rows
+ * (`ledger`: an insert, update or delete of inventory_transactions `returning *`) and the stock
+ * of their products. The stock is recomputed from the levels as this statement leaves them: the
+ * statement's snapshot still shows the old levels, so the written rows are left out of the sum
+ * and their new quantities added. Answers the ledger rows in id order, then raises or clears
+ * the low-stock notices.
+ */
+async function writeLedger(tx: Tx, companyId: number, levels: Map<string, number>, changed: Set<string>, ledger: SQL): Promise<LedgerRow[]> {
+  if (changed.size === 0) throw new Error('writeLedger: a ledger change writes at least one level');
   const values = [...changed].map((key) => {
     const [productId, locationId] = key.split(':').map(Number) as [number, number];
     return sql`(${productId}::int, ${locationId}::int, ${fromCents(levels.get(key)!)}::numeric)`;
   });
-  const update = sql`
-    update ${inventoryLevels} as lv set quantity = v.quantity, updated_at = now()
-    from (values ${sql.join(values, sql`, `)}) as v(product_id, location_id, quantity)
-    where lv.product_id = v.product_id and lv.location_id = v.location_id`;
-  if (!alongWith) {
-    if (changed.size) await tx.execute(update);
-    return [];
-  }
-  const statement = changed.size ? sql`with written_levels as (${update}) ${alongWith.getSQL()}` : alongWith.getSQL();
-  return rowsOf<Row>(tx, statement);
+  const rows = await rowsOf<
+    Omit<LedgerRow, 'createdAt' | 'updatedAt'> & { createdAt: string | Date; updatedAt: string | Date } & Omit<StockRow, 'id' | 'sku' | 'name'>
+  >(
+    tx,
+    sql`with written_levels as (
+      update ${inventoryLevels} as lv set quantity = v.quantity, updated_at = now()
+      from (values ${sql.join(values, sql`, `)}) as v(product_id, location_id, quantity)
+      where lv.product_id = v.product_id and lv.location_id = v.location_id
+      returning lv.product_id, lv.location_id, lv.quantity
+    ), ledger as (${ledger}), stock as (
+      update ${catalogProducts} p set updated_at = now(), qty_in_stock = ${levelsAtStockLocations(true)} + coalesce((
+        select sum(w.quantity) from written_levels w join ${inventoryLocations} l on l.id = w.location_id
+        where w.product_id = p.id and not l.not_for_stock
+      ), 0)
+      where p.company_id = ${companyId} and p.id in (select product_id from ledger)
+      returning p.id, p.sku, p.name, p.qty_in_stock, p.qty_restock_level, p.low_stock_notified_at
+    )
+    select t.id, t.product_id as "productId", s.sku, s.name as "productName", t.location_id as "locationId",
+      loc.abbreviation_slug as "abbreviationSlug", t.inventory_action as action, t.quantity::text as quantity, t.delta::text as delta,
+      t.comments, t.move_id as "moveId", t.account_id as "accountId", t.created_at as "createdAt", t.updated_at as "updatedAt",
+      s.qty_in_stock::text as "qtyInStock", s.qty_restock_level::text as "qtyRestockLevel", s.low_stock_notified_at is not null as notified
+    from ledger t join stock s on s.id = t.product_id join ${inventoryLocations} loc on loc.id = t.location_id
+    order by t.id`,
+  );
+  const stock = new Map<number, StockRow>();
+  for (const r of rows)
+    stock.set(r.productId, {
+      id: r.productId,
+      sku: r.sku,
+      name: r.productName,
+      qtyInStock: r.qtyInStock,
+      qtyRestockLevel: r.qtyRestockLevel,
+      notified: r.notified,
+    });
+  await followLowStock(tx, companyId, [...stock.values()]);
+  // Both drivers hand timestamps over as text here (drizzle's parsers); the API answers Dates' ISO form.
+  return rows.map((r) => ({
+    id: r.id,
+    productId: r.productId,
+    sku: r.sku,
+    productName: r.productName,
+    locationId: r.locationId,
+    abbreviationSlug: r.abbreviationSlug,
+    action: r.action,
+    quantity: r.quantity,
+    delta: r.delta,
+    comments: r.comments,
+    moveId: r.moveId,
+    accountId: r.accountId,
+    createdAt: new Date(r.createdAt),
+    updatedAt: new Date(r.updatedAt),
+  }));
 }
 
 const isLow = (qtyInStock: string, restockLevel: string) => toCents(restockLevel) > 0 && toCents(qtyInStock) <= toCents(restockLevel);
 
 /**
  * Recomputes qty_in_stock (sum of levels at stock locations, in SQL) for products the caller
- * has locked, bumps updated_at, and raises or clears the low-stock notice: a product that
- * becomes low is announced to every active user of the company once; it is announced again
- * only after it was back above its restock level in between.
+ * has locked, bumps updated_at, and raises or clears the low-stock notices (followLowStock).
+ * For writers that change what the sum covers without writing levels (a location's
+ * not_for_stock, a product's restock level); the ledger's own writes do it in writeLedger.
  */
 export async function refreshProductStock(tx: Tx, companyId: number, productIds: number[]): Promise<void> {
   if (productIds.length === 0) return;
   const unique = [...new Set(productIds)];
-  const rows = await rowsOf<{ id: number; sku: string; name: string; qtyInStock: string; qtyRestockLevel: string; notified: boolean }>(
+  const rows = await rowsOf<StockRow>(
     tx,
-    sql`update ${catalogProducts} p set updated_at = now(), qty_in_stock = coalesce((
-        select sum(lv.quantity) from ${inventoryLevels} lv
-        join ${inventoryLocations} l on l.id = lv.location_id
-        where lv.product_id = p.id and not l.not_for_stock
-      ), 0)
+    sql`update ${catalogProducts} p set updated_at = now(), qty_in_stock = ${levelsAtStockLocations(false)}
       where p.company_id = ${companyId} and p.id in ${idList(unique)}
       returning p.id, p.sku, p.name, p.qty_in_stock::text as "qtyInStock", p.qty_restock_level::text as "qtyRestockLevel",
         p.low_stock_notified_at is not null as notified`,
   );
+  await followLowStock(tx, companyId, rows);
+}
+
+/**
+ * The low-stock notice of products whose stock was just recomputed: a product that becomes low
+ * is announced to every active user of the company once; it is announced again only after it
+ * was back above its restock level in between.
+ */
+async function followLowStock(tx: Tx, companyId: number, rows: StockRow[]): Promise<void> {
   const becameLow = rows.filter((r) => isLow(r.qtyInStock, r.qtyRestockLevel) && !r.notified);
   const recovered = rows.filter((r) => !isLow(r.qtyInStock, r.qtyRestockLevel) && r.notified);
   if (becameLow.length) {
@@ -237,29 +371,28 @@ export async function lockAndRefreshProductStock(tx: Tx, companyId: number, prod
 /**
  * Writes ledger rows and the levels they change, atomically: STOCK_IN adds, STOCK_OUT
  * subtracts, STOCK_TAKING sets the level to the counted quantity and keeps the difference as
- * delta. Nothing is written when any entry is refused. Answers the new transaction ids in
- * the order of `entries`.
+ * delta. Nothing is written when any entry is refused. Answers the new ledger rows in the order
+ * of `entries`. A move or a pick is three statements here: the locks, the checks in memory, one
+ * write (ADR 0019).
  */
-export async function recordTransactions(tx: Tx, actor: LedgerActor, entries: LedgerEntry[]): Promise<number[]> {
+export async function recordTransactions(tx: Tx, actor: LedgerActor, entries: LedgerEntry[]): Promise<LedgerRow[]> {
+  if (entries.length === 0) return [];
   const errors: FieldErrors = {};
   for (const e of entries) {
     if (e.action !== 'STOCK_TAKING' && toCents(e.quantity) <= 0) (errors[e.quantityField ?? 'quantity'] ??= []).push(MESSAGES_LEDGER.greaterThanZero);
   }
   if (Object.keys(errors).length) throw badRequest(errors);
 
-  await lockProducts(
-    tx,
-    actor.companyId,
-    entries.map((e) => e.productId),
-    'product',
-    errors,
-  );
   const counting = new Set(entries.filter((e) => e.action === 'STOCK_TAKING').map((e) => e.locationId));
-  const locations = await lockLocations(
+  const { locations, levels } = await lockForLedger(
     tx,
     actor.companyId,
-    entries.map((e) => ({ id: e.locationId, field: e.locationField ?? 'location' })),
-    counting,
+    {
+      productIds: entries.map((e) => e.productId),
+      locations: entries.map((e) => ({ id: e.locationId, field: e.locationField ?? 'location' })),
+      counting,
+      pairs: entries.map((e) => [e.productId, e.locationId]),
+    },
     errors,
   );
   if (Object.keys(errors).length) throw badRequest(errors);
@@ -269,13 +402,8 @@ export async function recordTransactions(tx: Tx, actor: LedgerActor, entries: Le
       throw badRequest({ [e.locationField ?? 'location']: [MESSAGES_LEDGER.obsolete] });
   }
 
-  const levels = await lockLevels(
-    tx,
-    actor.companyId,
-    entries.map((e) => [e.productId, e.locationId]),
-  );
   const changed = new Set<string>();
-  const rows: (typeof inventoryTransactions.$inferInsert)[] = [];
+  const values: SQL[] = [];
   for (const e of entries) {
     const key = levelKey(e.productId, e.locationId);
     const before = levels.get(key)!;
@@ -284,31 +412,19 @@ export async function recordTransactions(tx: Tx, actor: LedgerActor, entries: Le
     if (after < 0) throw badRequest({ [e.quantityField ?? 'quantity']: [notEnoughStock(before, locations.get(e.locationId)!.abbreviationSlug)] });
     levels.set(key, after);
     changed.add(key);
-    rows.push({
-      companyId: actor.companyId,
-      accountId: actor.userId,
-      productId: e.productId,
-      locationId: e.locationId,
-      inventoryAction: e.action,
-      quantity: fromCents(quantity),
-      delta: fromCents(after - before),
-      comments: e.comments ?? '',
-      moveId: e.moveId ?? null,
-      orderItemId: e.orderItemId ?? null,
-    });
+    values.push(
+      sql`(${actor.companyId}::int, ${actor.userId}::int, ${e.productId}::int, ${e.locationId}::int, ${e.action}, ${fromCents(quantity)}::numeric,
+        ${fromCents(after - before)}::numeric, ${e.comments ?? ''}, ${e.moveId ?? null}::uuid, ${e.orderItemId ?? null}::int)`,
+    );
   }
-  const values = rows.map(
-    (r) =>
-      sql`(${r.companyId}::int, ${r.accountId}::int, ${r.productId}::int, ${r.locationId}::int, ${r.inventoryAction}, ${r.quantity}::numeric,
-        ${r.delta}::numeric, ${r.comments}, ${r.moveId}::uuid, ${r.orderItemId}::int)`,
-  );
-  const inserted = await writeLevels<{ id: number }>(
+  const rows = await writeLedger(
     tx,
+    actor.companyId,
     levels,
     changed,
     sql`insert into ${inventoryTransactions}
       (company_id, account_id, product_id, location_id, inventory_action, quantity, delta, comments, move_id, order_item_id)
-      values ${sql.join(values, sql`, `)} returning id`,
+      values ${sql.join(values, sql`, `)} returning *`,
   );
   if (counting.size) {
     await tx
@@ -316,12 +432,7 @@ export async function recordTransactions(tx: Tx, actor: LedgerActor, entries: Le
       .set({ stocktakingPerfomedAt: new Date() })
       .where(inArray(inventoryLocations.id, [...counting]));
   }
-  await refreshProductStock(
-    tx,
-    actor.companyId,
-    entries.map((e) => e.productId),
-  );
-  return inserted.map((r) => r.id);
+  return rows;
 }
 
 export type TransactionEdit = {
@@ -357,12 +468,25 @@ export async function editTransaction(tx: Tx, actor: LedgerActor, id: number, ed
   if (action !== 'STOCK_TAKING' && quantity <= 0) throw badRequest({ quantity: [MESSAGES_LEDGER.greaterThanZero] });
 
   const errors: FieldErrors = {};
-  await lockProducts(tx, actor.companyId, [row.productId], 'product', errors);
-  const wanted = [
-    { id: locationId, field: 'location' },
-    { id: row.locationId, field: 'location' },
-  ];
-  const locations = await lockLocations(tx, actor.companyId, wanted, action === 'STOCK_TAKING' ? new Set([locationId]) : new Set(), errors);
+  const { locations, levels } = await lockForLedger(
+    tx,
+    actor.companyId,
+    {
+      productIds: [row.productId],
+      locations: [
+        { id: locationId, field: 'location' },
+        { id: row.locationId, field: 'location' },
+      ],
+      counting: action === 'STOCK_TAKING' ? new Set([locationId]) : new Set(),
+      pairs: changesStock
+        ? [
+            [row.productId, row.locationId],
+            [row.productId, locationId],
+          ]
+        : [],
+    },
+    errors,
+  );
   if (Object.keys(errors).length) throw badRequest(errors);
   const target = locations.get(locationId)!;
   const sameShape = locationId === row.locationId && action === row.inventoryAction;
@@ -372,10 +496,6 @@ export async function editTransaction(tx: Tx, actor: LedgerActor, id: number, ed
   }
 
   if (changesStock) {
-    const levels = await lockLevels(tx, actor.companyId, [
-      [row.productId, row.locationId],
-      [row.productId, locationId],
-    ]);
     const oldKey = levelKey(row.productId, row.locationId);
     const newKey = levelKey(row.productId, locationId);
     const currentAtOld = levels.get(oldKey)!;
@@ -404,7 +524,6 @@ export async function editTransaction(tx: Tx, actor: LedgerActor, id: number, ed
       throw badRequest({ quantity: [notEnoughStock(currentAtOld, locations.get(row.locationId)!.abbreviationSlug)] });
     }
     if (levels.get(newKey)! < 0) throw badRequest({ quantity: [notEnoughStock(Math.max(0, available), target.abbreviationSlug)] });
-    await writeLevels(tx, levels, new Set([oldKey, newKey]));
     await tx.insert(inventoryTransactionHistory).values({
       companyId: actor.companyId,
       transactionId: row.id,
@@ -415,10 +534,15 @@ export async function editTransaction(tx: Tx, actor: LedgerActor, id: number, ed
       oldDelta: row.delta,
       oldComments: row.comments,
     });
-    await tx
-      .update(inventoryTransactions)
-      .set({ inventoryAction: action, quantity: fromCents(quantity), delta: fromCents(delta), locationId, comments, updatedAt: new Date() })
-      .where(eq(inventoryTransactions.id, row.id));
+    await writeLedger(
+      tx,
+      actor.companyId,
+      levels,
+      new Set([oldKey, newKey]),
+      sql`update ${inventoryTransactions} set inventory_action = ${action}, quantity = ${fromCents(quantity)}::numeric,
+        delta = ${fromCents(delta)}::numeric, location_id = ${locationId}, comments = ${comments}, updated_at = now()
+      where id = ${row.id} returning *`,
+    );
     if (action === 'STOCK_TAKING') {
       // The count happened when the row was created; the location's date only moves forward.
       await tx
@@ -426,7 +550,6 @@ export async function editTransaction(tx: Tx, actor: LedgerActor, id: number, ed
         .set({ stocktakingPerfomedAt: sql`greatest(${inventoryLocations.stocktakingPerfomedAt}, ${row.createdAt.toISOString()}::timestamptz)` })
         .where(eq(inventoryLocations.id, locationId));
     }
-    await refreshProductStock(tx, actor.companyId, [row.productId]);
     return;
   }
   if (comments !== row.comments) {
@@ -469,11 +592,13 @@ export async function deletePickTransaction(tx: Tx, actor: LedgerActor, id: numb
   );
   if (!row) throw badRequest({ [field]: [invalidPk(id)] });
   if (row.orderItemId !== orderItemId || row.inventoryAction !== 'STOCK_OUT' || row.moveId) throw badRequest({ [field]: [notAPickOf] });
-  await lockProducts(tx, actor.companyId, [row.productId], 'product', {});
-  await lockLocations(tx, actor.companyId, [{ id: row.locationId, field: 'location' }], new Set(), {});
-  const levels = await lockLevels(tx, actor.companyId, [[row.productId, row.locationId]]);
+  const { levels } = await lockForLedger(
+    tx,
+    actor.companyId,
+    { productIds: [row.productId], locations: [{ id: row.locationId, field: 'location' }], counting: new Set(), pairs: [[row.productId, row.locationId]] },
+    {},
+  );
   const key = levelKey(row.productId, row.locationId);
   levels.set(key, levels.get(key)! - toCents(row.delta));
-  await writeLevels(tx, levels, new Set([key]), tx.delete(inventoryTransactions).where(eq(inventoryTransactions.id, row.id)));
-  await refreshProductStock(tx, actor.companyId, [row.productId]);
+  await writeLedger(tx, actor.companyId, levels, new Set([key]), sql`delete from ${inventoryTransactions} where id = ${row.id} returning *`);
 }

@@ -18,7 +18,7 @@ import type { Ctx } from '../../http/context.js';
 import { buildListQuery, type ListSpec } from '../../http/filters.js';
 import { pageRequest, pageResponse } from '../../http/pagination.js';
 import { countRows } from '../../http/row-count.js';
-import { editTransaction, recordTransactions, type LedgerActor } from './ledger.service.js';
+import { editTransaction, recordTransactions, type LedgerActor, type LedgerRow } from './ledger.service.js';
 
 const actorOf = (ctx: Ctx): LedgerActor => ({ companyId: ctx.user.companyId, userId: ctx.user.id });
 
@@ -38,9 +38,8 @@ const transactionColumns = {
   createdAt: inventoryTransactions.createdAt,
   updatedAt: inventoryTransactions.updatedAt,
 };
-type TransactionRow = Awaited<ReturnType<typeof selectTransactions>>[number];
-
-const toTransactionResponse = (r: TransactionRow): TransactionResponse => ({
+/** A ledger row as selectTransactions reads it and as the ledger's writes answer it. */
+export const toTransactionResponse = (r: LedgerRow): TransactionResponse => ({
   id: r.id,
   product: r.productId,
   product_sku: r.sku,
@@ -115,10 +114,10 @@ export async function transactionsByIds(ctx: Ctx, ids: number[]) {
 
 export async function createTransaction(ctx: Ctx, body: z.output<typeof CreateTransactionBody>): Promise<TransactionResponse> {
   return ctx.db.transaction(async (tx) => {
-    const [id] = await recordTransactions(tx, actorOf(ctx), [
+    const [row] = await recordTransactions(tx, actorOf(ctx), [
       { productId: body.product, locationId: body.location, action: body.inventory_action, quantity: body.quantity, comments: body.comments },
     ]);
-    return (await loadTransactions(tx, ctx.user.companyId, [id!]))[0]!;
+    return toTransactionResponse(row!);
   });
 }
 
@@ -133,7 +132,7 @@ export async function updateTransaction(ctx: Ctx, id: number, body: z.output<typ
 export async function moveStock(ctx: Ctx, body: z.output<typeof MoveStockBody>) {
   const moveId = randomUUID();
   return ctx.db.transaction(async (tx) => {
-    const [outId, inId] = await recordTransactions(tx, actorOf(ctx), [
+    const [stockOut, stockIn] = await recordTransactions(tx, actorOf(ctx), [
       {
         productId: body.product,
         locationId: body.from_location,
@@ -153,8 +152,7 @@ export async function moveStock(ctx: Ctx, body: z.output<typeof MoveStockBody>) 
         moveId,
       },
     ]);
-    const [stockOut, stockIn] = await loadTransactions(tx, ctx.user.companyId, [outId!, inId!]);
-    return { move_id: moveId, stock_out: stockOut!, stock_in: stockIn! };
+    return { move_id: moveId, stock_out: toTransactionResponse(stockOut!), stock_in: toTransactionResponse(stockIn!) };
   });
 }
 

@@ -40,7 +40,7 @@ import { pageRequest, pageResponse } from '../../http/pagination.js';
 import { markReservedBackordersReady } from '../customers/backorders.service.js';
 import { recordTransactions } from '../inventory/ledger.service.js';
 import { displayQuantity, fromCents, toCents } from '../inventory/quantities.js';
-import { loadTransactions } from '../inventory/transactions.service.js';
+import { toTransactionResponse } from '../inventory/transactions.service.js';
 import { notify } from '../notifications/notify.js';
 
 type CreateOrderFields = z.output<typeof CreateProcurementOrderBody>;
@@ -572,7 +572,7 @@ export async function receiveItem(ctx: Ctx, id: number, body: ReceiveFields): Pr
     const quantity = toCents(body.quantity);
     if (received + quantity > ordered) throw badRequest({ quantity: [overReceipt(ordered - received, ordered)] });
 
-    const [transactionId] = await recordTransactions(tx, { companyId, userId: ctx.user.id }, [
+    const [transaction] = await recordTransactions(tx, { companyId, userId: ctx.user.id }, [
       {
         productId: item.productId,
         locationId: body.location,
@@ -586,7 +586,7 @@ export async function receiveItem(ctx: Ctx, id: number, body: ReceiveFields): Pr
       accountId: ctx.user.id,
       orderItemId: item.id,
       locationId: body.location,
-      transactionId: transactionId!,
+      transactionId: transaction!.id,
       quantity: body.quantity,
     });
     await tx
@@ -596,7 +596,6 @@ export async function receiveItem(ctx: Ctx, id: number, body: ReceiveFields): Pr
     await refreshOrderStatus(tx, order);
     const readyCount = await markReservedBackordersReady(tx, companyId, { id: item.id, quantityReceived: fromCents(received + quantity) });
     await notifyBackorderedReceipt(tx, companyId, item.productId, quantity, order.internalOrderNumber, readyCount);
-    const [transaction] = await loadTransactions(tx, companyId, [transactionId!]);
-    return { item: await loadItem(tx, ctx, item.id), transaction: transaction! };
+    return { item: await loadItem(tx, ctx, item.id), transaction: toTransactionResponse(transaction!) };
   });
 }
