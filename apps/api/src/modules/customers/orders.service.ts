@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ORDER_INTERNAL_STATUSES,
@@ -64,51 +64,65 @@ export async function loadOrders(db: DbOrTx, companyId: number, orderIds: number
   return orderIds.flatMap((id) => byId.get(id) ?? []);
 }
 
+type ItemRow = {
+  id: number;
+  orderId: number;
+  productId: number | null;
+  prodSku: string;
+  prodName: string;
+  quantity: string;
+  price: string;
+  stockProxyParentId: number | null;
+  pickIds: (number | string)[];
+  picked: string;
+  backordered: string;
+};
+
 /** Order rows already read (a caller's locked or updated row), with their items, as responses. */
 export async function withItems(db: DbOrTx, orders: OrderRow[]): Promise<OrderResponse[]> {
   if (orders.length === 0) return [];
   // Each item with its picks (ids in ledger order, and their sum) and its unresolved backorders,
-  // as subqueries on the item row: one round trip for every item of every order asked for.
-  const items = await db
-    .select({
-      item: customerOrderItems,
-      stockProxyParentId: catalogProducts.stockProxyParentId,
-      pickIds: sql<number[]>`array(select it.id from ${inventoryTransactions} it
-        where it.order_item_id = "customer_order_items"."id" and it.inventory_action = 'STOCK_OUT' order by it.id)`,
-      picked: sql<string>`(select coalesce(sum(it.quantity), 0) from ${inventoryTransactions} it
-        where it.order_item_id = "customer_order_items"."id" and it.inventory_action = 'STOCK_OUT')`,
-      backordered: sql<string>`(select coalesce(sum(b.quantity), 0) from ${customerBackorders} b
-        where b.order_item_id = "customer_order_items"."id" and b.status in ('open', 'reserved', 'ready') and b.resolved_at is null)`,
-    })
-    .from(customerOrderItems)
-    .leftJoin(catalogProducts, eq(catalogProducts.id, customerOrderItems.productId))
-    .where(
-      inArray(
-        customerOrderItems.orderId,
-        orders.map((o) => o.id),
-      ),
-    )
-    .orderBy(asc(customerOrderItems.orderId), asc(customerOrderItems.position), asc(customerOrderItems.id));
+  // as subqueries on the item row: one round trip for every item of every order asked for. A SQL
+  // template, not drizzle's builder: every pick and unpick answers through here (ADR 0019).
+  const result = await db.execute(sql`
+    select i.id, i.order_id as "orderId", i.product_id as "productId", i.prod_sku as "prodSku", i.prod_name as "prodName",
+      i.quantity::text as quantity, i.price::text as price, p.stock_proxy_parent_id as "stockProxyParentId",
+      array(select it.id from ${inventoryTransactions} it
+        where it.order_item_id = i.id and it.inventory_action = 'STOCK_OUT' order by it.id) as "pickIds",
+      (select coalesce(sum(it.quantity), 0) from ${inventoryTransactions} it
+        where it.order_item_id = i.id and it.inventory_action = 'STOCK_OUT')::text as picked,
+      (select coalesce(sum(b.quantity), 0) from ${customerBackorders} b
+        where b.order_item_id = i.id and b.status in ('open', 'reserved', 'ready') and b.resolved_at is null)::text as backordered
+    from ${customerOrderItems} i
+    left join ${catalogProducts} p on p.id = i.product_id
+    where i.order_id in (${sql.join(
+      orders.map((o) => sql`${o.id}`),
+      sql`, `,
+    )})
+    order by i.order_id, i.position, i.id`);
+  const items = (result as unknown as { rows: ItemRow[] }).rows;
 
   const itemsByOrder = new Map<number, OrderItemResponse[]>();
-  for (const { item, stockProxyParentId, pickIds, picked: pickedText, backordered } of items) {
+  for (const item of items) {
     const quantityCents = toCents(item.quantity);
-    const picked = toCents(String(pickedText));
+    const picked = toCents(item.picked);
     const response: OrderItemResponse = {
       id: item.id,
       order: item.orderId,
       product: item.productId,
-      product__stock_proxy_parent: stockProxyParentId ?? null,
+      product__stock_proxy_parent: item.stockProxyParentId,
       prod_sku: item.prodSku,
       prod_name: item.prodName,
       quantity: Number(item.quantity),
       qty_picked: Number(fromCents(picked)),
       qty_remaining: Number(fromCents(Math.max(quantityCents - picked, 0))),
-      qty_backordered: Number(fromCents(toCents(String(backordered)))),
+      qty_backordered: Number(fromCents(toCents(item.backordered))),
       price: Number(item.price),
-      inventory_transactions: pickIds.map(Number),
+      inventory_transactions: item.pickIds.map(Number),
     };
-    itemsByOrder.set(item.orderId, [...(itemsByOrder.get(item.orderId) ?? []), response]);
+    const ofOrder = itemsByOrder.get(item.orderId);
+    if (ofOrder) ofOrder.push(response);
+    else itemsByOrder.set(item.orderId, [response]);
   }
   return orders.map((o) => toOrderResponse(o, itemsByOrder.get(o.id) ?? []));
 }
