@@ -85,15 +85,6 @@ const levelLock = (companyId: number, pairs: (readonly [productId: number, locat
     )})
     order by location_id, product_id for update`;
 
-/** Locks the company's products; ids that do not resolve become field errors. */
-async function lockProducts(tx: Tx, companyId: number, ids: number[], field: string, errors: FieldErrors): Promise<void> {
-  const unique = [...new Set(ids)].sort(byNumber);
-  if (unique.length === 0) return;
-  const rows = await rowsOf<{ id: number }>(tx, productLock(companyId, unique));
-  const found = new Set(rows.map((r) => r.id));
-  for (const id of unique) if (!found.has(id)) (errors[field] ??= []).push(invalidPk(id));
-}
-
 type LockWanted = {
   productIds: number[];
   locations: { id: number; field: string }[];
@@ -358,13 +349,13 @@ async function followLowStock(tx: Tx, companyId: number, rows: StockRow[]): Prom
 
 /** The first step of the lock order, for writers outside the ledger that change what qty_in_stock sums. */
 export async function lockProductsForStock(tx: Tx, companyId: number, productIds: number[]): Promise<void> {
-  if (productIds.length) await lockProducts(tx, companyId, productIds, 'product', {});
+  if (productIds.length) await lockForLedger(tx, companyId, { productIds, locations: [], counting: new Set(), pairs: [] }, {});
 }
 
 /** Locks (the lock order's first step) and refreshes qty_in_stock and the low-stock notice. */
 export async function lockAndRefreshProductStock(tx: Tx, companyId: number, productIds: number[]): Promise<void> {
   if (productIds.length === 0) return;
-  await lockProducts(tx, companyId, productIds, 'product', {});
+  await lockProductsForStock(tx, companyId, productIds);
   await refreshProductStock(tx, companyId, productIds);
 }
 
