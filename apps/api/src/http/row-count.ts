@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.js';
+import type { PageRequest } from './pagination.js';
 
 /**
  * A list longer than this gets the planner's estimate instead of an exact count (DESIGN §3:
@@ -32,7 +34,44 @@ export async function countRows(db: DbOrTx, rows: { getSQL(): SQL }): Promise<Ro
   const select = rows.getSQL();
   const capped = await db.execute(sql`select count(*)::int as n from (${select} limit ${EXACT_COUNT_LIMIT + 1}) as capped`);
   const exact = Number(rowsOf(capped)[0]?.n ?? 0);
-  if (exact <= EXACT_COUNT_LIMIT) return { count: exact, isEstimate: false };
+  return exact <= EXACT_COUNT_LIMIT ? { count: exact, isEstimate: false } : estimateRows(db, select);
+}
+
+async function estimateRows(db: DbOrTx, select: SQL): Promise<RowCount> {
   const plan = await db.execute(sql`explain (format json) ${select}`);
   return { count: Math.max(plannedRows(plan), EXACT_COUNT_LIMIT + 1), isEstimate: true };
+}
+
+export type CountedPage = { total: RowCount; pageIds: number[] | null };
+
+/**
+ * A list's count and, for a search, the ids of the page asked for, in the list's order, from one
+ * scan of the matches. A search's trigram scan is most of its cost, and counting and then paging
+ * ran it twice. The matches (at most EXACT_COUNT_LIMIT + 1, as countRows counts) are kept in a
+ * materialized CTE, and when they are all of them the page is ordered from their rows alone. With
+ * more matches, or without a search, `pageIds` is null and the caller reads the page itself, where
+ * an index can answer the order without reading every match. Without a search the plain count is
+ * cheaper: an index-only scan, which the CTE and the page's planning would double.
+ *
+ * `matches` selects the ids (as `id`) of `id`'s table; `orderBy` may use that table's columns only.
+ */
+export async function countAndPage(
+  db: DbOrTx,
+  list: { matches: { getSQL(): SQL }; id: PgColumn; orderBy: SQL[]; page: PageRequest; search: string | undefined },
+): Promise<CountedPage> {
+  if (!list.search) return { total: await countRows(db, list.matches), pageIds: null };
+  const select = list.matches.getSQL();
+  // The page is an InitPlan inside CASE: PostgreSQL runs it only when the count is exact.
+  const result = await db.execute(sql`
+    with matches as materialized (${select} limit ${EXACT_COUNT_LIMIT + 1})
+    select counted.n::int as n,
+      case when counted.n <= ${EXACT_COUNT_LIMIT} then array(
+        select ${list.id} from ${list.id.table} where ${list.id} in (select id from matches)
+        order by ${sql.join(list.orderBy, sql`, `)} limit ${list.page.limit} offset ${list.page.offset}
+      ) end as ids
+    from (select count(*) as n from matches) as counted`);
+  const row = rowsOf(result)[0] as { n: number | string; ids: (number | string)[] | null } | undefined;
+  const exact = Number(row?.n ?? 0);
+  if (exact > EXACT_COUNT_LIMIT) return { total: await estimateRows(db, select), pageIds: null };
+  return { total: { count: exact, isEstimate: false }, pageIds: (row?.ids ?? []).map(Number) };
 }

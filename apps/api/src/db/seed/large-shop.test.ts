@@ -105,6 +105,45 @@ describe('lists at scale', () => {
     expect(bySku.results.map((p: { sku: string }) => p.sku)).toEqual(['LRG-0000123']);
   });
 
+  it('counts a search exactly and pages it in the asked order, to an empty page past its end', async () => {
+    // LRG-0000100 to LRG-0000199: a hundred matches, counted and paged from one scan.
+    const third = await get('/api/catalog/products/?search=lrg-00001&ordering=-sku&limit=40&offset=80');
+    expect(third).toMatchObject({ count: 100, next: null });
+    expect(third.count_is_estimate).toBeUndefined();
+    expect(third.results.map((p: { sku: string }) => p.sku)).toEqual(Array.from({ length: 20 }, (_, i) => `LRG-00001${String(19 - i).padStart(2, '0')}`));
+    const past = await get('/api/catalog/products/?search=lrg-00001&limit=25&offset=200');
+    expect(past).toMatchObject({ count: 100, next: null, results: [] });
+    const lite = await get('/api/catalog/products2/?search=lrg-00001&limit=5&offset=10');
+    const { rows: liteIds } = await rows<{ id: number }>(sql`
+      select id from catalog_products where company_id = ${seeded.companyId} and sku like 'LRG-00001%' order by id desc limit 5 offset 10`);
+    expect(lite.count).toBe(100);
+    expect(lite.results.map((p: { id: number }) => p.id)).toEqual(liteIds.map((r) => r.id));
+  });
+
+  it('answers a search with more matches than an exact count covers with an estimate and the right first page', async () => {
+    const page = await get('/api/catalog/products/?search=lrg&ordering=sku&limit=25');
+    expect(page.count_is_estimate).toBe(true);
+    expect(page.results.map((p: { sku: string }) => p.sku).slice(0, 3)).toEqual(['LRG-0000001', 'LRG-0000002', 'LRG-0000003']);
+  });
+
+  it('pages a search of the orders and of the supplier products as their own SQL orders them', async () => {
+    const orders = await get('/api/customers/orders/?search=nilsson&limit=20&offset=20');
+    const { rows: orderIds } = await rows<{ id: number }>(sql`
+      select id from customer_orders
+      where company_id = ${seeded.companyId} and (order_number || E'\\n' || customer_name || E'\\n' || customer_email) ilike '%nilsson%'
+      order by ordered_at desc, id desc limit 20 offset 20`);
+    expect(orders.count).toBeLessThanOrEqual(EXACT_COUNT_LIMIT);
+    expect(orders.results.map((o: { id: number }) => o.id)).toEqual(orderIds.map((r) => r.id));
+
+    const supplierProducts = await get('/api/procurement/products/?search=hammer%20pro&ordering=sku&limit=10&offset=10');
+    const { rows: productIds } = await rows<{ id: number; n: number }>(sql`
+      select id, count(*) over ()::int as n from procurement_products
+      where company_id = ${seeded.companyId} and (sku || ' ' || name || ' ' || brand || ' ' || ean) ilike '%hammer pro%'
+      order by sku, id limit 10 offset 10`);
+    expect(supplierProducts.count).toBe(productIds[0]!.n);
+    expect(supplierProducts.results.map((p: { id: number }) => p.id)).toEqual(productIds.map((r) => r.id));
+  });
+
   it('orders newest first and highest margin first with empty margins last', async () => {
     const newest = await get('/api/catalog/products/?ordering=-created_at&limit=3');
     expect(newest.results.map((p: { sku: string }) => p.sku)).toEqual(['LRG-0001200', 'LRG-0001199', 'LRG-0001198']);

@@ -25,7 +25,7 @@ import type { Ctx } from '../../http/context.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { buildListQuery, type ListSpec } from '../../http/filters.js';
 import { pageRequest, pageResponse } from '../../http/pagination.js';
-import { countRows } from '../../http/row-count.js';
+import { countAndPage } from '../../http/row-count.js';
 import { lockAndRefreshProductStock } from '../inventory/ledger.service.js';
 import { priceDetails, totalCost, type PriceRowFigures } from './pricing.js';
 import { repriceProducts } from './pricing.service.js';
@@ -186,21 +186,25 @@ export function catalogProductsQuery(ctx: Ctx, query: ListProductsQuery): { scop
 export async function listProducts(ctx: Ctx, query: ListProductsQuery, url: string): Promise<ProductPage> {
   const { scoped, orderBy } = catalogProductsQuery(ctx, query);
   const page = pageRequest(query, PAGE_SIZE.catalog);
-  const total = await countRows(ctx.readDb, ctx.readDb.select({ id: catalogProducts.id }).from(catalogProducts).where(scoped));
-  // A deferred join: the page's ids first, from an index alone where one covers the filter and
-  // order (the default SKU order has one), then the 25 whole rows. Skipping 50,000 rows of the
-  // index is cheap; skipping 50,000 whole rows is what made deep pages slow.
-  const pageIds = ctx.readDb
-    .select({ id: catalogProducts.id })
-    .from(catalogProducts)
-    .where(scoped)
-    .orderBy(...orderBy)
-    .limit(page.limit)
-    .offset(page.offset);
+  const matches = () => ctx.readDb.select({ id: catalogProducts.id }).from(catalogProducts).where(scoped);
+  const { total, pageIds } = await countAndPage(ctx.readDb, { matches: matches(), id: catalogProducts.id, orderBy, page, search: query.search });
+  if (pageIds?.length === 0) return pageResponse(url, page, total, []);
+  // Past the exact count, a deferred join: the page's ids first, from an index alone where one
+  // covers the filter and order (the default SKU order has one), then the 25 whole rows.
+  // Skipping 50,000 rows of the index is cheap; skipping 50,000 whole rows is what made deep pages slow.
   const rows = await ctx.readDb
     .select()
     .from(catalogProducts)
-    .where(inArray(catalogProducts.id, pageIds))
+    .where(
+      inArray(
+        catalogProducts.id,
+        pageIds ??
+          matches()
+            .orderBy(...orderBy)
+            .limit(page.limit)
+            .offset(page.offset),
+      ),
+    )
     .orderBy(...orderBy);
   return pageResponse(url, page, total, rows.map(toProductResponse));
 }
@@ -210,20 +214,29 @@ export async function listProductsLite(ctx: Ctx, query: ProductsLiteQuery, url: 
   const { where, orderBy } = buildListQuery(query, productLiteList);
   const scoped = ofCompany(ctx, where, archivedFilter(undefined, query));
   const page = pageRequest(query, PAGE_SIZE.catalog);
-  const total = await countRows(ctx.readDb, ctx.readDb.select({ id: catalogProducts.id }).from(catalogProducts).where(scoped));
-  const rows = await ctx.readDb
-    .select({
-      id: catalogProducts.id,
-      sku: catalogProducts.sku,
-      name: catalogProducts.name,
-      productType: catalogProducts.productType,
-      qtyInStock: catalogProducts.qtyInStock,
-    })
-    .from(catalogProducts)
-    .where(scoped)
-    .orderBy(...orderBy)
-    .limit(page.limit)
-    .offset(page.offset);
+  const matches = ctx.readDb.select({ id: catalogProducts.id }).from(catalogProducts).where(scoped);
+  const { total, pageIds } = await countAndPage(ctx.readDb, { matches, id: catalogProducts.id, orderBy, page, search: query.search });
+  if (pageIds?.length === 0) return pageResponse(url, page, total, []);
+  const columns = {
+    id: catalogProducts.id,
+    sku: catalogProducts.sku,
+    name: catalogProducts.name,
+    productType: catalogProducts.productType,
+    qtyInStock: catalogProducts.qtyInStock,
+  };
+  const rows = pageIds
+    ? await ctx.readDb
+        .select(columns)
+        .from(catalogProducts)
+        .where(inArray(catalogProducts.id, pageIds))
+        .orderBy(...orderBy)
+    : await ctx.readDb
+        .select(columns)
+        .from(catalogProducts)
+        .where(scoped)
+        .orderBy(...orderBy)
+        .limit(page.limit)
+        .offset(page.offset);
   const results = rows.map((r): ProductLiteResponse => ({
     id: r.id,
     sku: r.sku,

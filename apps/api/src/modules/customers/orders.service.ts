@@ -16,7 +16,7 @@ import type { Ctx } from '../../http/context.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { buildListQuery, type ListSpec } from '../../http/filters.js';
 import { pageRequest, pageResponse } from '../../http/pagination.js';
-import { countRows } from '../../http/row-count.js';
+import { countAndPage } from '../../http/row-count.js';
 import { fromCents, toCents } from '../inventory/quantities.js';
 import { statusFromPicks } from './order-status.js';
 
@@ -165,15 +165,16 @@ export async function listOrders(ctx: Ctx, query: ListQuery, url: string): Promi
   const { where, orderBy } = buildListQuery(query, orderList);
   const scoped = and(eq(customerOrders.companyId, ctx.user.companyId), where);
   const page = pageRequest(query, PAGE_SIZE.orders);
-  const total = await countRows(ctx.readDb, ctx.readDb.select({ id: customerOrders.id }).from(customerOrders).where(scoped));
-  const rows = await ctx.readDb
-    .select({ id: customerOrders.id })
-    .from(customerOrders)
-    .where(scoped)
-    // The id last: equal sort values must not shuffle rows between pages.
-    .orderBy(...orderBy, desc(customerOrders.id))
-    .limit(page.limit)
-    .offset(page.offset);
+  const matches = () => ctx.readDb.select({ id: customerOrders.id }).from(customerOrders).where(scoped);
+  // The id last: equal sort values must not shuffle rows between pages.
+  const order = [...orderBy, desc(customerOrders.id)];
+  const { total, pageIds } = await countAndPage(ctx.readDb, { matches: matches(), id: customerOrders.id, orderBy: order, page, search: query.search });
+  const rows =
+    pageIds?.map((id) => ({ id })) ??
+    (await matches()
+      .orderBy(...order)
+      .limit(page.limit)
+      .offset(page.offset));
   const results = await loadOrders(
     ctx.readDb,
     ctx.user.companyId,

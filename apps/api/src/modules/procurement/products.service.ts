@@ -29,7 +29,7 @@ import type { Ctx } from '../../http/context.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { buildListQuery, type ListSpec } from '../../http/filters.js';
 import { pageRequest, pageResponse } from '../../http/pagination.js';
-import { countRows } from '../../http/row-count.js';
+import { countAndPage } from '../../http/row-count.js';
 import { repriceProducts } from '../catalog/pricing.service.js';
 
 type ListQuery = z.output<typeof ListProcurementProductsQuery>;
@@ -145,11 +145,15 @@ export async function listProducts(ctx: Ctx, query: ListQuery, url: string): Pro
     mapped ? (isYes(mapped) ? isNotNull(procurementProducts.catalogProductId) : isNull(procurementProducts.catalogProductId)) : undefined,
   );
   const page = pageRequest(query, PAGE_SIZE.catalog);
-  const total = await countRows(ctx.readDb, ctx.readDb.select({ id: procurementProducts.id }).from(procurementProducts).where(scoped));
-  const rows = await selectProducts(ctx.readDb, scoped)
-    .orderBy(...orderBy)
-    .limit(page.limit)
-    .offset(page.offset);
+  const matches = ctx.readDb.select({ id: procurementProducts.id }).from(procurementProducts).where(scoped);
+  const { total, pageIds } = await countAndPage(ctx.readDb, { matches, id: procurementProducts.id, orderBy, page, search: query.search });
+  if (pageIds?.length === 0) return pageResponse(url, page, total, []);
+  const rows = pageIds
+    ? await selectProducts(ctx.readDb, inArray(procurementProducts.id, pageIds)).orderBy(...orderBy)
+    : await selectProducts(ctx.readDb, scoped)
+        .orderBy(...orderBy)
+        .limit(page.limit)
+        .offset(page.offset);
   return pageResponse(url, page, total, rows.map(toProcurementProductResponse));
 }
 
