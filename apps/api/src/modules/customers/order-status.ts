@@ -28,19 +28,22 @@ export const statusFromPicks = sql<OrderInternalStatus>`(
 )`;
 
 /**
- * Sets the order's internal status from its items' picks; delivered and cancelled are the
- * operator's and stay. Answers the order row as it is after (null: no such order). updated_at
- * moves only when the status does. The caller holds the order's lock (or needs none: a seed).
+ * The UPDATE that sets the order's internal status from its items' picks; delivered and cancelled
+ * are the operator's and stay (no row is updated). updated_at moves only when the status does.
+ * The caller holds the order's lock (or needs none: a seed) and chooses what it returns.
  */
-export async function refreshOrderStatus(tx: DbOrTx, orderId: number): Promise<typeof customerOrders.$inferSelect | null> {
-  const [updated] = await tx
+export const statusUpdate = (tx: DbOrTx, orderId: number) =>
+  tx
     .update(customerOrders)
     .set({
       internalStatus: statusFromPicks,
       updatedAt: sql`case when ${customerOrders.internalStatus} = ${statusFromPicks} then ${customerOrders.updatedAt} else now() end`,
     })
-    .where(and(eq(customerOrders.id, orderId), inArray(customerOrders.internalStatus, PICK_STATUSES)))
-    .returning();
+    .where(and(eq(customerOrders.id, orderId), inArray(customerOrders.internalStatus, PICK_STATUSES)));
+
+/** Sets the order's status from its picks (statusUpdate); answers the order row as it is after (null: no such order). */
+export async function refreshOrderStatus(tx: DbOrTx, orderId: number): Promise<typeof customerOrders.$inferSelect | null> {
+  const [updated] = await statusUpdate(tx, orderId).returning();
   if (updated) return updated;
   const [kept] = await tx.select().from(customerOrders).where(eq(customerOrders.id, orderId));
   return kept ?? null;

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ORDER_INTERNAL_STATUSES,
@@ -64,9 +64,10 @@ export async function loadOrders(db: DbOrTx, companyId: number, orderIds: number
   return orderIds.flatMap((id) => byId.get(id) ?? []);
 }
 
-type ItemRow = {
+export type ItemRow = {
   id: number;
   orderId: number;
+  position: number;
   productId: number | null;
   prodSku: string;
   prodName: string;
@@ -78,14 +79,14 @@ type ItemRow = {
   backordered: string;
 };
 
-/** Order rows already read (a caller's locked or updated row), with their items, as responses. */
-export async function withItems(db: DbOrTx, orders: OrderRow[]): Promise<OrderResponse[]> {
-  if (orders.length === 0) return [];
-  // Each item with its picks (ids in ledger order, and their sum) and its unresolved backorders,
-  // as subqueries on the item row: one round trip for every item of every order asked for. A SQL
-  // template, not drizzle's builder: every pick and unpick answers through here (ADR 0019).
-  const result = await db.execute(sql`
-    select i.id, i.order_id as "orderId", i.product_id as "productId", i.prod_sku as "prodSku", i.prod_name as "prodName",
+/**
+ * The items of the orders `orderIds` selects (an SQL condition on `i.order_id`), each with its
+ * picks (ids in ledger order, and their sum) and its unresolved backorders, as subqueries on the
+ * item row: one round trip for every item of every order asked for. A SQL template, not
+ * drizzle's builder: every pick and unpick answers through here (ADR 0019).
+ */
+const itemRows = (orderIds: SQL) => sql`
+    select i.id, i.order_id as "orderId", i.position, i.product_id as "productId", i.prod_sku as "prodSku", i.prod_name as "prodName",
       i.quantity::text as quantity, i.price::text as price, p.stock_proxy_parent_id as "stockProxyParentId",
       array(select it.id from ${inventoryTransactions} it
         where it.order_item_id = i.id and it.inventory_action = 'STOCK_OUT' order by it.id) as "pickIds",
@@ -95,34 +96,48 @@ export async function withItems(db: DbOrTx, orders: OrderRow[]): Promise<OrderRe
         where b.order_item_id = i.id and b.status in ('open', 'reserved', 'ready') and b.resolved_at is null)::text as backordered
     from ${customerOrderItems} i
     left join ${catalogProducts} p on p.id = i.product_id
-    where i.order_id in (${sql.join(
-      orders.map((o) => sql`${o.id}`),
-      sql`, `,
-    )})
-    order by i.order_id, i.position, i.id`);
-  const items = (result as unknown as { rows: ItemRow[] }).rows;
+    where i.order_id ${orderIds}`;
 
+/** The items of the order `orderId` as one JSON array of item rows, in position order. */
+export const itemsJson = (orderId: SQL) =>
+  sql<ItemRow[]>`(select coalesce(json_agg(x order by x.position, x.id), '[]'::json) from (${itemRows(sql`= ${orderId}`)}) x)`;
+
+const toItemResponse = (item: ItemRow): OrderItemResponse => {
+  const quantityCents = toCents(item.quantity);
+  const picked = toCents(item.picked);
+  return {
+    id: item.id,
+    order: item.orderId,
+    product: item.productId,
+    product__stock_proxy_parent: item.stockProxyParentId,
+    prod_sku: item.prodSku,
+    prod_name: item.prodName,
+    quantity: Number(item.quantity),
+    qty_picked: Number(fromCents(picked)),
+    qty_remaining: Number(fromCents(Math.max(quantityCents - picked, 0))),
+    qty_backordered: Number(fromCents(toCents(item.backordered))),
+    price: Number(item.price),
+    inventory_transactions: item.pickIds.map(Number),
+  };
+};
+
+/** An order row read with its items (itemsJson) as the API answers it. */
+export const toOrderWithItems = (order: OrderRow, items: ItemRow[]): OrderResponse => toOrderResponse(order, items.map(toItemResponse));
+
+/** Order rows already read (a caller's locked or updated row), with their items, as responses. */
+export async function withItems(db: DbOrTx, orders: OrderRow[]): Promise<OrderResponse[]> {
+  if (orders.length === 0) return [];
+  const ids = sql.join(
+    orders.map((o) => sql`${o.id}`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`${itemRows(sql`in (${ids})`)} order by i.order_id, i.position, i.id`);
+  const items = (result as unknown as { rows: ItemRow[] }).rows;
   const itemsByOrder = new Map<number, OrderItemResponse[]>();
   for (const item of items) {
-    const quantityCents = toCents(item.quantity);
-    const picked = toCents(item.picked);
-    const response: OrderItemResponse = {
-      id: item.id,
-      order: item.orderId,
-      product: item.productId,
-      product__stock_proxy_parent: item.stockProxyParentId,
-      prod_sku: item.prodSku,
-      prod_name: item.prodName,
-      quantity: Number(item.quantity),
-      qty_picked: Number(fromCents(picked)),
-      qty_remaining: Number(fromCents(Math.max(quantityCents - picked, 0))),
-      qty_backordered: Number(fromCents(toCents(item.backordered))),
-      price: Number(item.price),
-      inventory_transactions: item.pickIds.map(Number),
-    };
     const ofOrder = itemsByOrder.get(item.orderId);
-    if (ofOrder) ofOrder.push(response);
-    else itemsByOrder.set(item.orderId, [response]);
+    if (ofOrder) ofOrder.push(toItemResponse(item));
+    else itemsByOrder.set(item.orderId, [toItemResponse(item)]);
   }
   return orders.map((o) => toOrderResponse(o, itemsByOrder.get(o.id) ?? []));
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   pickedMessage,
@@ -15,8 +15,8 @@ import type { Ctx } from '../../http/context.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { deletePickTransaction, invalidPk, MESSAGES_LEDGER, recordTransactions } from '../inventory/ledger.service.js';
 import { displayQuantity, toCents } from '../inventory/quantities.js';
-import { refreshOrderStatus } from './order-status.js';
-import { withItems } from './orders.service.js';
+import { statusUpdate } from './order-status.js';
+import { itemsJson, toOrderWithItems, withItems } from './orders.service.js';
 
 type PickFields = z.output<typeof PickQuery>;
 type UnpickFields = z.output<typeof UnpickQuery>;
@@ -71,10 +71,17 @@ async function lockOrderItem(tx: Tx, companyId: number, itemId: number) {
 
 /**
  * The order's status follows the picks, and the order as this leaves it is the answer: read in
- * the transaction, under the order's lock, so it is exactly what commits.
+ * the transaction, under the order's lock, so it is exactly what commits. One statement: the
+ * status UPDATE returns the order's items too (a subquery of RETURNING sees this transaction's
+ * picks). An order whose status is the operator's (delivered) is read as it is.
  */
 async function refreshedOrder(tx: Tx, orderId: number) {
-  const [order] = await withItems(tx, [(await refreshOrderStatus(tx, orderId))!]);
+  const [updated] = await statusUpdate(tx, orderId).returning({ ...getTableColumns(customerOrders), items: itemsJson(sql`${orderId}`) });
+  if (updated) {
+    const { items, ...order } = updated;
+    return toOrderWithItems(order, items);
+  }
+  const [order] = await withItems(tx, await tx.select().from(customerOrders).where(eq(customerOrders.id, orderId)));
   return order!;
 }
 
