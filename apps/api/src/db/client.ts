@@ -23,6 +23,8 @@ export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
+export type ListenHandlers = { onMessage: (payload: string) => void; onListening: (listening: boolean) => void };
+
 export type Database = {
   db: Db;
   /**
@@ -32,6 +34,12 @@ export type Database = {
    */
   readDb: Db;
   driver: 'pglite' | 'postgres';
+  /**
+   * Hears the notifications of `channel` (NOTIFY, sent at commit) until `close`. `onListening(false)`
+   * says the connection was lost, so notifications may have been missed; `(true)`, that it listens
+   * (again). PostgreSQL: a connection of its own, reconnected after a second.
+   */
+  listen: (channel: string, handlers: ListenHandlers) => Promise<void>;
   migrate: () => Promise<void>;
   close: () => Promise<void>;
   /** PGlite only: the data directory as a tarball, to open copies of this database fast. */
@@ -75,12 +83,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
     const primary = connect(options.databaseUrl);
     const replica = options.readDatabaseUrl ? connect(options.readDatabaseUrl) : null;
+    const listeners: (() => Promise<void>)[] = [];
+    const databaseUrl = options.databaseUrl;
     return {
       db: primary.db,
       readDb: replica?.db ?? primary.db,
       driver: 'postgres',
+      listen: async (channel, handlers) => {
+        listeners.push(await listenPg(databaseUrl, channel, handlers));
+      },
       migrate: () => migrateLocked(primary.pool, folder),
       close: async () => {
+        await Promise.all(listeners.map((stop) => stop()));
         await replica?.pool.end();
         await primary.pool.end();
       },
@@ -105,12 +119,58 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db: pgliteDb,
     readDb: pgliteDb,
     driver: 'pglite',
+    // One process owns PGlite: a notification is heard as the committing statement ends.
+    listen: async (channel, handlers) => {
+      await client.listen(channel, handlers.onMessage);
+      handlers.onListening(true);
+    },
     migrate: () => migratePglite(drizzleDb, { migrationsFolder: folder }),
     close: async () => {
       await client.close();
       unlock();
     },
     dumpDataDir: () => client.dumpDataDir('none'),
+  };
+}
+
+/**
+ * A connection of its own that LISTENs on `channel` (a pooled one would be handed to queries).
+ * Lost (error, server restart, network), it says so and connects again a second later, until
+ * stopped. TCP keepalive: a connection that silently died must not look like a quiet channel.
+ */
+async function listenPg(url: string, channel: string, handlers: ListenHandlers): Promise<() => Promise<void>> {
+  let stopped = false;
+  let current: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: url, keepAlive: true });
+    current = client;
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      handlers.onListening(false);
+      void client.end().catch(() => undefined);
+      if (!stopped) retry = setTimeout(() => void connect(), 1000);
+    };
+    client.on('error', onLost);
+    client.on('end', onLost);
+    client.on('notification', (message) => {
+      if (message.channel === channel) handlers.onMessage(message.payload ?? '');
+    });
+    try {
+      await client.connect();
+      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      if (!lost) handlers.onListening(true);
+    } catch {
+      onLost();
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await current?.end().catch(() => undefined);
   };
 }
 

@@ -4,15 +4,16 @@ import type { Db } from '../db/client.js';
 import { users } from '../db/schema/index.js';
 import { accessTokenVerifier } from '../modules/auth/tokens.js';
 import { AppError } from './errors.js';
+import { KnownUsers, USER_CHANGED_CHANNEL, type AuthUser } from './known-users.js';
 import type { Ctx } from './context.js';
 
 const notAuthenticated = () => new AppError('not_authenticated', 'Authentication credentials were not provided.');
 const invalidToken = () => new AppError('not_authenticated', 'Given token not valid for any token type');
 
 /**
- * The user is read on every request so a deactivated user, a changed role or company, and a
- * changed password (token_version: every access token issued before it) take effect at once.
- * Built once and prepared: every authenticated request runs it.
+ * The user behind a token, so a deactivated user, a changed role or company, and a changed
+ * password (token_version: every access token issued before it) take effect at once. Read once
+ * and then kept (known-users.ts) until a change to the user is heard. Built once and prepared.
  */
 const prepareUserLookup = (db: Db) =>
   db
@@ -28,16 +29,16 @@ const prepareUserLookup = (db: Db) =>
     .where(eq(users.id, sql.placeholder('id')))
     .prepare('kontor_auth_user');
 
-type Checks = { userLookup: ReturnType<typeof prepareUserLookup>; verifyToken: ReturnType<typeof accessTokenVerifier> };
+type Checks = { readUser: (id: number) => Promise<AuthUser | undefined>; knownUsers: KnownUsers; verifyToken: ReturnType<typeof accessTokenVerifier> };
 
-async function resolveCtx(app: FastifyInstance, { userLookup, verifyToken }: Checks, request: FastifyRequest): Promise<Ctx> {
+async function resolveCtx(app: FastifyInstance, { readUser, knownUsers, verifyToken }: Checks, request: FastifyRequest): Promise<Ctx> {
   const header = request.headers.authorization;
   if (!header) throw notAuthenticated();
   const [scheme, token] = header.split(' ');
   if (!scheme || !token || !/^Bearer$/i.test(scheme)) throw invalidToken();
   const claims = await verifyToken(token);
   if (!claims) throw invalidToken();
-  const [user] = await userLookup.execute({ id: claims.userId });
+  const user = await knownUsers.get(claims.userId, readUser);
   if (!user?.isActive || user.companyId !== claims.companyId || user.tokenVersion !== claims.tokenVersion) throw invalidToken();
   return {
     db: app.deps.database.db,
@@ -49,7 +50,20 @@ async function resolveCtx(app: FastifyInstance, { userLookup, verifyToken }: Che
 /** Every route needs a valid bearer access token unless its config says `public: true`. */
 export function registerAuthentication(app: FastifyInstance) {
   app.decorateRequest('ctx', null as unknown as Ctx);
-  const checks: Checks = { userLookup: prepareUserLookup(app.deps.database.db), verifyToken: accessTokenVerifier(app.deps.config.jwtSecret) };
+  const userLookup = prepareUserLookup(app.deps.database.db);
+  const knownUsers = new KnownUsers();
+  const checks: Checks = {
+    readUser: async (id) => (await userLookup.execute({ id }))[0],
+    knownUsers,
+    verifyToken: accessTokenVerifier(app.deps.config.jwtSecret),
+  };
+  app.addHook('onReady', async () => {
+    await app.deps.database.listen(USER_CHANGED_CHANNEL, {
+      onMessage: (payload) => knownUsers.changed(payload),
+      onListening: (listening) => knownUsers.listening(listening),
+    });
+  });
+  app.addHook('onClose', async () => knownUsers.close());
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     if (request.is404 || config?.public) return;

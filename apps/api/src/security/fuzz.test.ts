@@ -8,6 +8,7 @@ import { createTenant, createTestApp } from '../../test/helpers.js';
 import { keepOffline } from '../../test/offline.js';
 import { signAccessToken } from '../modules/auth/tokens.js';
 import type { RegisteredRoute } from '../http/route-table.js';
+import { forgetKnownUser } from '../http/known-users.js';
 import { describeRequest, isDrfErrorBody, requestArb, type FuzzContext, type FuzzRequest } from './fuzz.js';
 
 /**
@@ -264,6 +265,8 @@ async function tenantToken(): Promise<string> {
   const user = row!.u as Record<string, unknown>;
   if (user.company_role !== 'Admin' || user.is_active === false) {
     await db.execute(sql`update users set company_role = 'Admin'${'is_active' in user ? sql`, is_active = true` : sql``} where id = ${tenant.user.id}`);
+    // The app hears of the change by a notification; the next case must not race it.
+    forgetKnownUser(tenant.user.id);
   }
   const claims = { userId: tenant.user.id, companyId: tenant.companyId, tokenVersion: Number(user.token_version ?? 0) };
   return signAccessToken(app.deps.config.jwtSecret, claims, 24 * 3600);

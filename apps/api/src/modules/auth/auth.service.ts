@@ -16,6 +16,7 @@ import type { AppDeps } from '../../deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { companies, loginFailures, passwordResetTokens, refreshTokens, users } from '../../db/schema/index.js';
 import { AppError, badRequest } from '../../http/errors.js';
+import { forgetKnownUser } from '../../http/known-users.js';
 import { dummyPasswordHash, hashPassword, randomToken, sha256, verifyPassword } from '../../lib/secrets.js';
 import { seedDemoCompany } from '../../db/seed/demo-company.js';
 import { mediaStorage } from '../../lib/storage.js';
@@ -65,6 +66,7 @@ const newFamily = () => ({ familyId: randomUUID(), familyExpiresAt: new Date(Dat
  * password change or reset, and when a user is deactivated.
  */
 export async function endAllSessions(db: DbOrTx, userId: number): Promise<UserRow> {
+  forgetKnownUser(userId);
   const [user] = await db
     .update(users)
     .set({ tokenVersion: sql`${users.tokenVersion} + 1` })

@@ -15,6 +15,7 @@ import type { Ctx } from '../../http/context.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { buildListQuery, type ListSpec } from '../../http/filters.js';
 import { pageRequest, pageResponse } from '../../http/pagination.js';
+import { forgetKnownUser } from '../../http/known-users.js';
 import { hashPassword } from '../../lib/secrets.js';
 import { endAllSessions } from '../auth/auth.service.js';
 
@@ -129,6 +130,8 @@ export async function updateUser(ctx: Ctx, id: number, body: UpdateUserBody): Pr
         .where(and(eq(users.companyId, ctx.user.companyId), eq(users.companyRole, 'Admin'), eq(users.isActive, true), ne(users.id, id)));
       if ((others?.n ?? 0) === 0) throw badRequest({ [body.is_active === false ? 'is_active' : 'company_role']: [USER_MESSAGES.lastAdmin] });
     }
+    // A role or active change must hold from this process's next request on (http/known-users.ts).
+    forgetKnownUser(id);
     const [row] = await tx
       .update(users)
       .set({
