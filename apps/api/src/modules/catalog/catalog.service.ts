@@ -217,26 +217,20 @@ export async function listProductsLite(ctx: Ctx, query: ProductsLiteQuery, url: 
   const matches = ctx.readDb.select({ id: catalogProducts.id }).from(catalogProducts).where(scoped);
   const { total, pageIds } = await countAndPage(ctx.readDb, { matches, id: catalogProducts.id, orderBy, page, search: query.search });
   if (pageIds?.length === 0) return pageResponse(url, page, total, []);
-  const columns = {
-    id: catalogProducts.id,
-    sku: catalogProducts.sku,
-    name: catalogProducts.name,
-    productType: catalogProducts.productType,
-    qtyInStock: catalogProducts.qtyInStock,
-  };
-  const rows = pageIds
-    ? await ctx.readDb
-        .select(columns)
-        .from(catalogProducts)
-        .where(inArray(catalogProducts.id, pageIds))
-        .orderBy(...orderBy)
-    : await ctx.readDb
-        .select(columns)
-        .from(catalogProducts)
-        .where(scoped)
-        .orderBy(...orderBy)
-        .limit(page.limit)
-        .offset(page.offset);
+  // The page: its ids when the search's scan found them (countAndPage), else the list's own page.
+  const rows = await ctx.readDb
+    .select({
+      id: catalogProducts.id,
+      sku: catalogProducts.sku,
+      name: catalogProducts.name,
+      productType: catalogProducts.productType,
+      qtyInStock: catalogProducts.qtyInStock,
+    })
+    .from(catalogProducts)
+    .where(pageIds ? inArray(catalogProducts.id, pageIds) : scoped)
+    .orderBy(...orderBy)
+    .limit(page.limit)
+    .offset(pageIds ? 0 : page.offset);
   const results = rows.map((r): ProductLiteResponse => ({
     id: r.id,
     sku: r.sku,

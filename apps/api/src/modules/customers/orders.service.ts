@@ -184,17 +184,15 @@ export async function listOrders(ctx: Ctx, query: ListQuery, url: string): Promi
   // The id last: equal sort values must not shuffle rows between pages.
   const order = [...orderBy, desc(customerOrders.id)];
   const { total, pageIds } = await countAndPage(ctx.readDb, { matches: matches(), id: customerOrders.id, orderBy: order, page, search: query.search });
-  const rows =
-    pageIds?.map((id) => ({ id })) ??
-    (await matches()
-      .orderBy(...order)
-      .limit(page.limit)
-      .offset(page.offset));
-  const results = await loadOrders(
-    ctx.readDb,
-    ctx.user.companyId,
-    rows.map((r) => r.id),
-  );
+  const ids =
+    pageIds ??
+    (
+      await matches()
+        .orderBy(...order)
+        .limit(page.limit)
+        .offset(page.offset)
+    ).map((r) => r.id);
+  const results = await loadOrders(ctx.readDb, ctx.user.companyId, ids);
   return pageResponse(url, page, total, results);
 }
 

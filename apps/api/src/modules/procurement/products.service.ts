@@ -148,12 +148,11 @@ export async function listProducts(ctx: Ctx, query: ListQuery, url: string): Pro
   const matches = ctx.readDb.select({ id: procurementProducts.id }).from(procurementProducts).where(scoped);
   const { total, pageIds } = await countAndPage(ctx.readDb, { matches, id: procurementProducts.id, orderBy, page, search: query.search });
   if (pageIds?.length === 0) return pageResponse(url, page, total, []);
-  const rows = pageIds
-    ? await selectProducts(ctx.readDb, inArray(procurementProducts.id, pageIds)).orderBy(...orderBy)
-    : await selectProducts(ctx.readDb, scoped)
-        .orderBy(...orderBy)
-        .limit(page.limit)
-        .offset(page.offset);
+  // The page: its ids when the search's scan found them (countAndPage), else the list's own page.
+  const rows = await selectProducts(ctx.readDb, pageIds ? inArray(procurementProducts.id, pageIds) : scoped)
+    .orderBy(...orderBy)
+    .limit(page.limit)
+    .offset(pageIds ? 0 : page.offset);
   return pageResponse(url, page, total, rows.map(toProcurementProductResponse));
 }
 
