@@ -1,5 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { Column, getTableName, is, SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.js';
 import type { PageRequest } from './pagination.js';
 
@@ -44,34 +44,53 @@ async function estimateRows(db: DbOrTx, select: SQL): Promise<RowCount> {
 
 export type CountedPage = { total: RowCount; pageIds: number[] | null };
 
+/** A list's table (with its `id`), its scope and filters, and its order. */
+export type ListScan = { table: PgTable & { id: PgColumn }; where: SQL | undefined; orderBy: SQL[]; page: PageRequest; search: string | undefined };
+
+/** The columns an ORDER BY reads, found in its SQL (a column, or one inside an expression). */
+function columnsIn(chunks: readonly unknown[], found: Map<string, PgColumn>): Map<string, PgColumn> {
+  for (const chunk of chunks) {
+    if (is(chunk, Column)) found.set(chunk.name, chunk as PgColumn);
+    else if (is(chunk, SQL)) columnsIn(chunk.queryChunks, found);
+  }
+  return found;
+}
+
 /**
  * A list's count and, for a search, the ids of the page asked for, in the list's order, from one
  * scan of the matches. A search's trigram scan is most of its cost, and counting and then paging
  * ran it twice. The matches (at most EXACT_COUNT_LIMIT + 1, as countRows counts) are kept in a
- * materialized CTE, and when they are all of them the page is ordered from their rows alone. With
- * more matches, or without a search, `pageIds` is null and the caller reads the page itself, where
- * an index can answer the order without reading every match. Without a search the plain count is
+ * materialized CTE with the columns the order reads, and when they are all of them the page is
+ * ordered from the CTE alone: it stands in for the table under the table's own name, so the
+ * list's ORDER BY applies to it unchanged and no match is read from the table twice. With more
+ * matches, or without a search, `pageIds` is null and the caller reads the page itself, where an
+ * index can answer the order without reading every match. Without a search the plain count is
  * cheaper: an index-only scan, which the CTE and the page's planning would double.
  *
- * `matches` selects the ids (as `id`) of `id`'s table; `orderBy` may use that table's columns only.
+ * `orderBy` may use `table`'s columns only.
  */
-export async function countAndPage(
-  db: DbOrTx,
-  list: { matches: { getSQL(): SQL }; id: PgColumn; orderBy: SQL[]; page: PageRequest; search: string | undefined },
-): Promise<CountedPage> {
-  if (!list.search) return { total: await countRows(db, list.matches), pageIds: null };
-  const select = list.matches.getSQL();
+export async function countAndPage(db: DbOrTx, list: ListScan): Promise<CountedPage> {
+  const { table, orderBy, page } = list;
+  const where = list.where ?? sql`true`;
+  const ids = sql`select ${table.id} from ${table} where ${where}`;
+  if (!list.search) return { total: await countRows(db, ids), pageIds: null };
+  const keys = columnsIn(orderBy, new Map([[table.id.name, table.id]]));
+  for (const column of keys.values()) if (column.table !== table) throw new Error(`countAndPage orders by ${column.name} of another table`);
+  const keyList = sql.join(
+    [...keys.values()].map((c) => sql`${c}`),
+    sql`, `,
+  );
   // The page is an InitPlan inside CASE: PostgreSQL runs it only when the count is exact.
   const result = await db.execute(sql`
-    with matches as materialized (${select} limit ${EXACT_COUNT_LIMIT + 1})
+    with matches as materialized (select ${keyList} from ${table} where ${where} limit ${EXACT_COUNT_LIMIT + 1})
     select counted.n::int as n,
       case when counted.n <= ${EXACT_COUNT_LIMIT} then array(
-        select ${list.id} from ${list.id.table} where ${list.id} in (select id from matches)
-        order by ${sql.join(list.orderBy, sql`, `)} limit ${list.page.limit} offset ${list.page.offset}
+        select ${table.id} from matches as ${sql.identifier(getTableName(table))}
+        order by ${sql.join(orderBy, sql`, `)} limit ${page.limit} offset ${page.offset}
       ) end as ids
     from (select count(*) as n from matches) as counted`);
   const row = rowsOf(result)[0] as { n: number | string; ids: (number | string)[] | null } | undefined;
   const exact = Number(row?.n ?? 0);
-  if (exact > EXACT_COUNT_LIMIT) return { total: await estimateRows(db, select), pageIds: null };
+  if (exact > EXACT_COUNT_LIMIT) return { total: await estimateRows(db, ids), pageIds: null };
   return { total: { count: exact, isEstimate: false }, pageIds: (row?.ids ?? []).map(Number) };
 }

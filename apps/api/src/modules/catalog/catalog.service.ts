@@ -187,7 +187,7 @@ export async function listProducts(ctx: Ctx, query: ListProductsQuery, url: stri
   const { scoped, orderBy } = catalogProductsQuery(ctx, query);
   const page = pageRequest(query, PAGE_SIZE.catalog);
   const matches = () => ctx.readDb.select({ id: catalogProducts.id }).from(catalogProducts).where(scoped);
-  const { total, pageIds } = await countAndPage(ctx.readDb, { matches: matches(), id: catalogProducts.id, orderBy, page, search: query.search });
+  const { total, pageIds } = await countAndPage(ctx.readDb, { table: catalogProducts, where: scoped, orderBy, page, search: query.search });
   if (pageIds?.length === 0) return pageResponse(url, page, total, []);
   // Past the exact count, a deferred join: the page's ids first, from an index alone where one
   // covers the filter and order (the default SKU order has one), then the 25 whole rows.
@@ -214,8 +214,7 @@ export async function listProductsLite(ctx: Ctx, query: ProductsLiteQuery, url: 
   const { where, orderBy } = buildListQuery(query, productLiteList);
   const scoped = ofCompany(ctx, where, archivedFilter(undefined, query));
   const page = pageRequest(query, PAGE_SIZE.catalog);
-  const matches = ctx.readDb.select({ id: catalogProducts.id }).from(catalogProducts).where(scoped);
-  const { total, pageIds } = await countAndPage(ctx.readDb, { matches, id: catalogProducts.id, orderBy, page, search: query.search });
+  const { total, pageIds } = await countAndPage(ctx.readDb, { table: catalogProducts, where: scoped, orderBy, page, search: query.search });
   if (pageIds?.length === 0) return pageResponse(url, page, total, []);
   // The page: its ids when the search's scan found them (countAndPage), else the list's own page.
   const rows = await ctx.readDb

@@ -180,15 +180,16 @@ export async function listOrders(ctx: Ctx, query: ListQuery, url: string): Promi
   const { where, orderBy } = buildListQuery(query, orderList);
   const scoped = and(eq(customerOrders.companyId, ctx.user.companyId), where);
   const page = pageRequest(query, PAGE_SIZE.orders);
-  const matches = () => ctx.readDb.select({ id: customerOrders.id }).from(customerOrders).where(scoped);
-  // The id last: equal sort values must not shuffle rows between pages.
-  const order = [...orderBy, desc(customerOrders.id)];
-  const { total, pageIds } = await countAndPage(ctx.readDb, { matches: matches(), id: customerOrders.id, orderBy: order, page, search: query.search });
+  // orderBy ends with the id (the list's default order does): equal sort values must not shuffle rows between pages.
+  const { total, pageIds } = await countAndPage(ctx.readDb, { table: customerOrders, where: scoped, orderBy, page, search: query.search });
   const ids =
     pageIds ??
     (
-      await matches()
-        .orderBy(...order)
+      await ctx.readDb
+        .select({ id: customerOrders.id })
+        .from(customerOrders)
+        .where(scoped)
+        .orderBy(...orderBy)
         .limit(page.limit)
         .offset(page.offset)
     ).map((r) => r.id);

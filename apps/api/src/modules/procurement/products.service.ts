@@ -145,8 +145,7 @@ export async function listProducts(ctx: Ctx, query: ListQuery, url: string): Pro
     mapped ? (isYes(mapped) ? isNotNull(procurementProducts.catalogProductId) : isNull(procurementProducts.catalogProductId)) : undefined,
   );
   const page = pageRequest(query, PAGE_SIZE.catalog);
-  const matches = ctx.readDb.select({ id: procurementProducts.id }).from(procurementProducts).where(scoped);
-  const { total, pageIds } = await countAndPage(ctx.readDb, { matches, id: procurementProducts.id, orderBy, page, search: query.search });
+  const { total, pageIds } = await countAndPage(ctx.readDb, { table: procurementProducts, where: scoped, orderBy, page, search: query.search });
   if (pageIds?.length === 0) return pageResponse(url, page, total, []);
   // The page: its ids when the search's scan found them (countAndPage), else the list's own page.
   const rows = await selectProducts(ctx.readDb, pageIds ? inArray(procurementProducts.id, pageIds) : scoped)
