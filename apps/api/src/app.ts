@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import type { Config } from './config.js';
 import { runAsActor } from './db/actor.js';
@@ -15,6 +15,7 @@ import type { Database } from './db/client.js';
 import { registerAuthentication } from './http/authenticate.js';
 import { frameworkErrors, registerErrorHandler, registerNotFound } from './http/errors.js';
 import { logSerializers } from './http/log-redaction.js';
+import { responseSerializerCompiler } from './http/response-serializer.js';
 import { collectRouteTable } from './http/route-table.js';
 import { createJobRunner } from './jobs/index.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
@@ -61,7 +62,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Tests check every response against zod as well (response-serializer.ts).
+  app.setSerializerCompiler(responseSerializerCompiler({ verify: config.env === 'test' }));
   app.decorate('deps', {
     config,
     database,
