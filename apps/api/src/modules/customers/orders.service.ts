@@ -149,8 +149,12 @@ export async function getOrder(ctx: Ctx, id: number): Promise<OrderResponse> {
   return order;
 }
 
-/** What an order `search=` looks in on the order itself: exactly the expression of its trigram index. */
-const orderSearchText = sql`(${customerOrders.orderNumber} || E'\\n' || ${customerOrders.customerName} || E'\\n' || ${customerOrders.customerEmail})`;
+/**
+ * What an order `search=` looks in on the order itself: its number, customer name and email,
+ * lowercased when the row was written (the trigram-indexed `search_text`), so the pattern is
+ * lowercased once and matched with LIKE, as ILIKE would match the three fields.
+ */
+const orderSearchText = (pattern: string) => sql`${customerOrders.searchText} like lower(${pattern})`;
 
 /**
  * Orders with an item whose SKU matches. An array computed once and looked up by id, rather than
