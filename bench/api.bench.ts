@@ -79,12 +79,26 @@ async function withCpuPerRequest(pid: number, work: () => Promise<LoadStats>): P
   return { stats, cpuMs: before === undefined || after === undefined || stats.requests === 0 ? undefined : (after - before) / stats.requests };
 }
 
-/** Starts `src/server.ts` as its own process on a free port and answers its origin. */
+let apiBuilt = false;
+
+/**
+ * Bundles the API from the sources as they are (`npm run build -w @kontor/api`, a few seconds),
+ * once per bench process: the bench measures what `npm start` runs, not the sources through
+ * tsx's loader, which cost the API about a tenth more CPU per request.
+ */
+function buildApi() {
+  if (apiBuilt) return;
+  execFileSync('npm', ['run', 'build', '-w', '@kontor/api'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  apiBuilt = true;
+}
+
+/** Starts the built API (`apps/api/dist/server.js`, as `npm start` does) on a free port and answers its origin. */
 export async function startApi(databaseUrl: string): Promise<{ origin: string; pid: number; stop: () => Promise<void> }> {
+  buildApi();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kontor-bench-'));
   // BENCH_CPU_PROF=<folder> writes the API's CPU profile there when it stops (open it in Chrome DevTools).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.BENCH_CPU_PROF)] : [];
-  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
+  const child: ChildProcess = spawn(process.execPath, [...profile, '--enable-source-maps', path.join(root, 'apps/api/dist/server.js')], {
     cwd: root,
     env: {
       ...process.env,
@@ -326,6 +340,7 @@ export async function run(): Promise<{ withinBudget: boolean }> {
     const reads = readScenarios(facts).filter((scenario) => only(scenario.name));
     const writes = writeScenarios(facts).filter((scenario) => only(scenario.name));
     const statements = await recordStatements(databaseUrl, token, reads, writes);
+    if (process.env.BENCH_EXPLAIN) await explainStatements(pool, statements.reads);
     console.log(
       `${PRODUCTS} products; reads: ${READ_CONNECTIONS} clients x ${SECONDS} s (after ${WARMUP_SECONDS} s warm-up), raw SQL on a pool of ${SQL_POOL_SIZE}; writes: ${WRITE_CONNECTIONS} clients.`,
     );
@@ -392,6 +407,33 @@ export async function run(): Promise<{ withinBudget: boolean }> {
   writeFileSync(file, `${JSON.stringify({ meta, rows }, null, 2)}\n`);
   console.log(`Saved ${path.relative(root, file)}`);
   return { withinBudget };
+}
+
+/**
+ * BENCH_EXPLAIN=1: each read's statements with PostgreSQL's own planning and execution times
+ * (median of 5 EXPLAIN ANALYZE runs), to tell a statement that is slow to run from one that is
+ * slow to plan (a plan made again for every call).
+ */
+async function explainStatements(pool: pg.Pool, reads: Map<string, RecordedQuery[]>) {
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  for (const [name, queries] of reads) {
+    for (const query of queries) {
+      if (/^\s*explain\b/i.test(query.text)) continue;
+      const planning: number[] = [];
+      const execution: number[] = [];
+      for (let run = 0; run < 5; run++) {
+        const result = await pool.query<{ 'QUERY PLAN': { 'Planning Time': number; 'Execution Time': number }[] }>(
+          `explain (analyze, summary, format json) ${query.text}`,
+          query.params,
+        );
+        const plan = result.rows[0]!['QUERY PLAN'][0]!;
+        planning.push(plan['Planning Time']);
+        execution.push(plan['Execution Time']);
+      }
+      const text = query.text.replace(/\s+/g, ' ').trim();
+      console.log(`  ${name}: plan ${median(planning).toFixed(2)} ms, run ${median(execution).toFixed(2)} ms: ${text.slice(0, 110)}`);
+    }
+  }
 }
 
 /** The inventory check of the shop after the writes (db:check's rules), as readable lines. */

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, sql } from 'drizzle-orm';
 import { as, createTenant, createTestApp, login, type Tenant, type TestApp } from '../../../test/helpers.js';
-import { EXACT_COUNT_LIMIT } from '../../http/row-count.js';
+import { countAndPage, EXACT_COUNT_LIMIT, type ListScan } from '../../http/row-count.js';
+import { catalogProducts } from '../schema/index.js';
 import { treeViolations, type TreeNode } from '../../modules/catalog/category-tree.invariants.js';
 import { repriceProducts } from '../../modules/catalog/pricing.service.js';
 import { checkInventory } from '../../modules/inventory/check.service.js';
@@ -134,6 +135,25 @@ describe('lists at scale', () => {
     const page = await get('/api/catalog/products/?search=lrg&ordering=sku&limit=25');
     expect(page.count_is_estimate).toBe(true);
     expect(page.results.map((p: { sku: string }) => p.sku).slice(0, 3)).toEqual(['LRG-0000001', 'LRG-0000002', 'LRG-0000003']);
+  });
+
+  it('takes the count of a search the planner expects to match many rows from its estimate, and counts the others', async () => {
+    // 'lrg-00002' matches 100 products: counted exactly, unless the planner's estimate is trusted
+    // from 0 rows up, which stands in for a search it expects to match TRUSTED_SEARCH_ESTIMATE rows.
+    const list: ListScan = {
+      table: catalogProducts,
+      where: and(eq(catalogProducts.companyId, seeded.companyId), ilike(sql`(${catalogProducts.sku} || ' ' || ${catalogProducts.name})`, '%lrg-00002%')),
+      orderBy: [asc(catalogProducts.sku)],
+      page: { limit: 25, offset: 0 },
+      search: 'lrg-00002',
+    };
+    const counted = await countAndPage(db(), list);
+    expect(counted.total).toEqual({ count: 100, isEstimate: false });
+    expect(counted.pageIds).toHaveLength(25);
+    const trusted = await countAndPage(db(), list, 0);
+    expect(trusted.total.isEstimate).toBe(true);
+    expect(trusted.total.count).toBeGreaterThan(EXACT_COUNT_LIMIT);
+    expect(trusted.pageIds).toBeNull();
   });
 
   it('pages a search of the orders and of the supplier products as their own SQL orders them', async () => {
