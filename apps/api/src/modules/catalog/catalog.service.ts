@@ -20,6 +20,7 @@ import {
 } from '@kontor/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import { wholeRows } from '../../db/whole-rows.js';
 import { catalogProducts, inventoryLevels, inventoryLocations, inventoryTransactions, procurementOrderItems } from '../../db/schema/index.js';
 import type { Ctx } from '../../http/context.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
@@ -42,6 +43,8 @@ type ProductsLiteQuery = z.output<typeof ListProductsLiteQuery>;
 type ProductLitePageResponse = z.output<typeof ProductLitePage>;
 
 type ProductRow = typeof catalogProducts.$inferSelect;
+/** A list page's products, read without building their 34-column select each time. */
+const productRows = wholeRows(catalogProducts);
 
 export const SKU_TAKEN = 'A product with this SKU already exists.';
 export const OWN_PROXY_PARENT = 'A product cannot be its own stock proxy parent.';
@@ -186,26 +189,22 @@ export function catalogProductsQuery(ctx: Ctx, query: ListProductsQuery): { scop
 export async function listProducts(ctx: Ctx, query: ListProductsQuery, url: string): Promise<ProductPage> {
   const { scoped, orderBy } = catalogProductsQuery(ctx, query);
   const page = pageRequest(query, PAGE_SIZE.catalog);
-  const matches = () => ctx.readDb.select({ id: catalogProducts.id }).from(catalogProducts).where(scoped);
   const { total, pageIds } = await countAndPage(ctx.readDb, { table: catalogProducts, where: scoped, orderBy, page, search: query.search });
   if (pageIds?.length === 0) return pageResponse(url, page, total, []);
   // Past the exact count, a deferred join: the page's ids first, from an index alone where one
   // covers the filter and order (the default SKU order has one), then the 25 whole rows.
   // Skipping 50,000 rows of the index is cheap; skipping 50,000 whole rows is what made deep pages slow.
-  const rows = await ctx.readDb
-    .select()
-    .from(catalogProducts)
-    .where(
-      inArray(
-        catalogProducts.id,
-        pageIds ??
-          matches()
-            .orderBy(...orderBy)
-            .limit(page.limit)
-            .offset(page.offset),
-      ),
-    )
-    .orderBy(...orderBy);
+  const order = sql.join(orderBy, sql`, `);
+  const ids = pageIds
+    ? sql`${sql.join(
+        pageIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}`
+    : sql`select ${catalogProducts.id} from ${catalogProducts} where ${scoped} order by ${order} limit ${page.limit} offset ${page.offset}`;
+  const rows = await productRows.read(
+    ctx.readDb,
+    sql`select ${productRows.columns} from ${catalogProducts} where ${catalogProducts.id} in (${ids}) order by ${order}`,
+  );
   return pageResponse(url, page, total, rows.map(toProductResponse));
 }
 

@@ -64,6 +64,9 @@ describe('totalCost: the four costs excl. VAT', () => {
     [null, '29.00', '10.00', '5.00', '44.00'], // no purchase price known: counts as 0
     ['0.10', '0.20', '0.00', '0.00', '0.30'], // 0.1 + 0.2 is 0.30000000000000004 in floating point
     ['1234.56', '0.01', '0.02', '0.03', '1234.62'],
+    // Text as PostgreSQL prints numeric(12, 2) and any other plain decimal agree, signs included.
+    ['-0.05', '0.5', '1', '+2.250', '3.70'],
+    ['9999999999.99', '-10.01', '0', '-0.00', '9999999989.98'],
   ])('%s + %s + %s + %s = %s', (procurementCost, costShipping, costPackagingLabour, costPackagingMaterial, expected) => {
     expect(totalCost({ procurementCost, costShipping, costPackagingLabour, costPackagingMaterial })).toBe(expected);
   });

@@ -75,7 +75,13 @@ function atScale(value: Decimalish, scale: number): bigint {
   return d.units / divisor;
 }
 
-const cents = (value: Decimalish) => atScale(value, 2);
+/**
+ * Money as PostgreSQL prints numeric(12, 2), "-123.45": most of what this file reads, and a
+ * product list page reads a dozen such values per row, so they skip the general parse.
+ */
+const CENTS_TEXT = /^-?\d+\.\d\d$/;
+
+const cents = (value: Decimalish) => (typeof value === 'string' && CENTS_TEXT.test(value) ? BigInt(value.slice(0, -3) + value.slice(-2)) : atScale(value, 2));
 
 /** n / d rounded half away from zero, as PostgreSQL's round(numeric) does. */
 function roundDiv(n: bigint, d: bigint): bigint {

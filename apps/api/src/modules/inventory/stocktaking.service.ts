@@ -26,34 +26,31 @@ const performedStocktaking = sql<Date | null>`(
 export async function stocktaking(ctx: Ctx, query: z.output<typeof StocktakingQuery>, url: string): Promise<StocktakingResponse> {
   const companyId = ctx.user.companyId;
   const obsolete = isYes(query.obsolete ?? 'No');
-  // The products' own company condition too: it lets the planner walk the (company, sku) index.
-  const conditions: (SQL | undefined)[] = [
-    eq(inventoryLevels.companyId, companyId),
-    eq(catalogProducts.companyId, companyId),
-    eq(inventoryLocations.obsolete, obsolete),
-  ];
+  const conditions: (SQL | undefined)[] = [eq(inventoryLevels.companyId, companyId), eq(inventoryLocations.obsolete, obsolete)];
   if (query.location !== undefined) conditions.push(eq(inventoryLevels.locationId, query.location));
   if (query.product !== undefined) conditions.push(eq(inventoryLevels.productId, query.product));
-  const search = query.search?.trim();
-  if (search) {
-    const pattern = `%${escapeLike(search)}%`;
-    conditions.push(ilike(productSearchText, pattern));
-  }
   if (query.stocktaking_before) {
     const before = new Date(query.stocktaking_before);
     conditions.push(sql`(${performedStocktaking} is null or ${performedStocktaking} < ${before.toISOString()}::timestamptz)`);
   }
-  const where = and(...conditions);
+  const search = query.search?.trim();
+  const searched = search ? ilike(productSearchText, `%${escapeLike(search)}%`) : undefined;
   const page = pageRequest(query, PAGE_SIZE.stocktaking);
+  // A level's product is its own company's (the ledger writes only those), and the foreign key
+  // says it exists: the count reads the products only to match a search. Joining them for
+  // nothing cost a product lookup per counted level, 4.8 ms of the sheet's 8 ms at 100k products.
+  const levels = ctx.readDb
+    .select({ productId: inventoryLevels.productId })
+    .from(inventoryLevels)
+    .innerJoin(inventoryLocations, eq(inventoryLocations.id, inventoryLevels.locationId));
   const total = await countRows(
     ctx.readDb,
-    ctx.readDb
-      .select({ productId: inventoryLevels.productId })
-      .from(inventoryLevels)
-      .innerJoin(inventoryLocations, eq(inventoryLocations.id, inventoryLevels.locationId))
-      .innerJoin(catalogProducts, eq(catalogProducts.id, inventoryLevels.productId))
-      .where(where),
+    searched
+      ? levels.innerJoin(catalogProducts, eq(catalogProducts.id, inventoryLevels.productId)).where(and(...conditions, searched))
+      : levels.where(and(...conditions)),
   );
+  // The page also names the products' company: it lets the planner walk the (company, sku) index.
+  const where = and(...conditions, eq(catalogProducts.companyId, companyId), searched);
   const rows = await ctx.readDb
     .select({
       productId: inventoryLevels.productId,

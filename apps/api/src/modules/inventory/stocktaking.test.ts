@@ -70,6 +70,12 @@ describe('GET /api/catalog/stocktaking/', () => {
     expect(ids(await rows(tenant, '?stocktaking_before=2024-01-01'))).toEqual(['KNT-2@LAG-A', 'KNT-1@LAG-B']);
     expect(ids(await rows(tenant, `?stocktaking_before=${encodeURIComponent('2024-01-10T13:00:00+00:00')}`))).toHaveLength(3);
 
+    // The count follows every filter, the product search included.
+    const counts = async (filters: string[]) => Promise.all(filters.map(async (f) => (await get(tenant, f)).json().count as number));
+    expect(
+      await counts(['', '?obsolete=Yes', `?location=${b.id}`, `?product=${rake.id}`, '?search=spa', '?search=knt-2', '?stocktaking_before=2024-01-01']),
+    ).toEqual([3, 1, 1, 1, 2, 1, 2]);
+
     const page = (await get(tenant, '?limit=2')).json();
     expect(page.result.products).toHaveLength(2);
     expect(page.next).toBe('http://kontor.test/api/catalog/stocktaking/?limit=2&offset=2');
