@@ -195,16 +195,10 @@ export async function listProducts(ctx: Ctx, query: ListProductsQuery, url: stri
   // covers the filter and order (the default SKU order has one), then the 25 whole rows.
   // Skipping 50,000 rows of the index is cheap; skipping 50,000 whole rows is what made deep pages slow.
   const order = sql.join(orderBy, sql`, `);
-  const ids = pageIds
-    ? sql`${sql.join(
-        pageIds.map((id) => sql`${id}`),
-        sql`, `,
-      )}`
-    : sql`select ${catalogProducts.id} from ${catalogProducts} where ${scoped} order by ${order} limit ${page.limit} offset ${page.offset}`;
-  const rows = await productRows.read(
-    ctx.readDb,
-    sql`select ${productRows.columns} from ${catalogProducts} where ${catalogProducts.id} in (${ids}) order by ${order}`,
-  );
+  const onPage = pageIds
+    ? sql`${catalogProducts.id} = any(${sql.param(pageIds)}::int[])`
+    : sql`${catalogProducts.id} in (select ${catalogProducts.id} from ${catalogProducts} where ${scoped} order by ${order} limit ${page.limit} offset ${page.offset})`;
+  const rows = await productRows.read(ctx.readDb, sql`select ${productRows.columns} from ${catalogProducts} where ${onPage} order by ${order}`);
   return pageResponse(url, page, total, rows.map(toProductResponse));
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ORDER_INTERNAL_STATUSES,
@@ -11,6 +11,7 @@ import {
   type UpdateOrderBody,
 } from '@kontor/contract';
 import type { DbOrTx } from '../../db/client.js';
+import { wholeRows } from '../../db/whole-rows.js';
 import { catalogProducts, customerBackorders, customerOrderItems, customerOrders, inventoryTransactions } from '../../db/schema/index.js';
 import type { Ctx } from '../../http/context.js';
 import { badRequest, notFound } from '../../http/errors.js';
@@ -22,6 +23,10 @@ import { statusFromPicks } from './order-status.js';
 
 type ListQuery = z.output<typeof ListOrdersQuery>;
 type UpdateFields = z.output<typeof UpdateOrderBody>;
+/** Orders read without building their select each time (every list page and every pick answer read them). */
+const orderRows = wholeRows(customerOrders);
+/** Ids as one array parameter: one statement text whatever their number, and one parameter to build instead of a list. */
+const anyOf = (ids: number[]) => sql`any(${sql.param(ids)}::int[])`;
 
 export const ORDER_MESSAGES = {
   deliverUnpicked: 'Only an order whose items are all picked can be marked delivered.',
@@ -56,10 +61,10 @@ const toOrderResponse = (o: OrderRow, items: OrderItemResponse[]): OrderResponse
  */
 export async function loadOrders(db: DbOrTx, companyId: number, orderIds: number[]): Promise<OrderResponse[]> {
   if (orderIds.length === 0) return [];
-  const orders = await db
-    .select()
-    .from(customerOrders)
-    .where(and(eq(customerOrders.companyId, companyId), inArray(customerOrders.id, orderIds)));
+  const orders = await orderRows.read(
+    db,
+    sql`select ${orderRows.columns} from ${customerOrders} where ${customerOrders.companyId} = ${companyId} and ${customerOrders.id} = ${anyOf(orderIds)}`,
+  );
   const byId = new Map((await withItems(db, orders)).map((o) => [o.id, o]));
   return orderIds.flatMap((id) => byId.get(id) ?? []);
 }
@@ -127,11 +132,8 @@ export const toOrderWithItems = (order: OrderRow, items: ItemRow[]): OrderRespon
 /** Order rows already read (a caller's locked or updated row), with their items, as responses. */
 export async function withItems(db: DbOrTx, orders: OrderRow[]): Promise<OrderResponse[]> {
   if (orders.length === 0) return [];
-  const ids = sql.join(
-    orders.map((o) => sql`${o.id}`),
-    sql`, `,
-  );
-  const result = await db.execute(sql`${itemRows(sql`in (${ids})`)} order by i.order_id, i.position, i.id`);
+  const ids = orders.map((o) => o.id);
+  const result = await db.execute(sql`${itemRows(sql`= ${anyOf(ids)}`)} order by i.order_id, i.position, i.id`);
   const items = (result as unknown as { rows: ItemRow[] }).rows;
   const itemsByOrder = new Map<number, OrderItemResponse[]>();
   for (const item of items) {
@@ -189,14 +191,10 @@ export async function listOrders(ctx: Ctx, query: ListQuery, url: string): Promi
   const ids =
     pageIds ??
     (
-      await ctx.readDb
-        .select({ id: customerOrders.id })
-        .from(customerOrders)
-        .where(scoped)
-        .orderBy(...orderBy)
-        .limit(page.limit)
-        .offset(page.offset)
-    ).map((r) => r.id);
+      (await ctx.readDb.execute(
+        sql`select ${customerOrders.id} from ${customerOrders} where ${scoped} order by ${sql.join(orderBy, sql`, `)} limit ${page.limit} offset ${page.offset}`,
+      )) as unknown as { rows: { id: number }[] }
+    ).rows.map((r) => r.id);
   const results = await loadOrders(ctx.readDb, ctx.user.companyId, ids);
   return pageResponse(url, page, total, results);
 }
