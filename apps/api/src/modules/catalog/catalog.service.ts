@@ -18,6 +18,7 @@ import {
   type ProductResponse,
   type ProductTypeList,
 } from '@kontor/contract';
+import { inIds } from '../../db/any-of.js';
 import type { DbOrTx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { wholeRows } from '../../db/whole-rows.js';
@@ -196,7 +197,7 @@ export async function listProducts(ctx: Ctx, query: ListProductsQuery, url: stri
   // Skipping 50,000 rows of the index is cheap; skipping 50,000 whole rows is what made deep pages slow.
   const order = sql.join(orderBy, sql`, `);
   const onPage = pageIds
-    ? sql`${catalogProducts.id} = any(${sql.param(pageIds)}::int[])`
+    ? inIds(catalogProducts.id, pageIds)
     : sql`${catalogProducts.id} in (select ${catalogProducts.id} from ${catalogProducts} where ${scoped} order by ${order} limit ${page.limit} offset ${page.offset})`;
   const rows = await productRows.read(ctx.readDb, sql`select ${productRows.columns} from ${catalogProducts} where ${onPage} order by ${order}`);
   return pageResponse(url, page, total, rows.map(toProductResponse));

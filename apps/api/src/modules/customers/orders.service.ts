@@ -10,6 +10,7 @@ import {
   type OrderResponse,
   type UpdateOrderBody,
 } from '@kontor/contract';
+import { inIds } from '../../db/any-of.js';
 import type { DbOrTx } from '../../db/client.js';
 import { wholeRows } from '../../db/whole-rows.js';
 import { catalogProducts, customerBackorders, customerOrderItems, customerOrders, inventoryTransactions } from '../../db/schema/index.js';
@@ -25,8 +26,6 @@ type ListQuery = z.output<typeof ListOrdersQuery>;
 type UpdateFields = z.output<typeof UpdateOrderBody>;
 /** Orders read without building their select each time (every list page and every pick answer read them). */
 const orderRows = wholeRows(customerOrders);
-/** Ids as one array parameter: one statement text whatever their number, and one parameter to build instead of a list. */
-const anyOf = (ids: number[]) => sql`any(${sql.param(ids)}::int[])`;
 
 export const ORDER_MESSAGES = {
   deliverUnpicked: 'Only an order whose items are all picked can be marked delivered.',
@@ -63,7 +62,7 @@ export async function loadOrders(db: DbOrTx, companyId: number, orderIds: number
   if (orderIds.length === 0) return [];
   const orders = await orderRows.read(
     db,
-    sql`select ${orderRows.columns} from ${customerOrders} where ${customerOrders.companyId} = ${companyId} and ${customerOrders.id} = ${anyOf(orderIds)}`,
+    sql`select ${orderRows.columns} from ${customerOrders} where ${customerOrders.companyId} = ${companyId} and ${inIds(customerOrders.id, orderIds)}`,
   );
   const byId = new Map((await withItems(db, orders)).map((o) => [o.id, o]));
   return orderIds.flatMap((id) => byId.get(id) ?? []);
@@ -133,7 +132,7 @@ export const toOrderWithItems = (order: OrderRow, items: ItemRow[]): OrderRespon
 export async function withItems(db: DbOrTx, orders: OrderRow[]): Promise<OrderResponse[]> {
   if (orders.length === 0) return [];
   const ids = orders.map((o) => o.id);
-  const result = await db.execute(sql`${itemRows(sql`= ${anyOf(ids)}`)} order by i.order_id, i.position, i.id`);
+  const result = await db.execute(sql`${itemRows(sql`= any(${sql.param(ids)}::int[])`)} order by i.order_id, i.position, i.id`);
   const items = (result as unknown as { rows: ItemRow[] }).rows;
   const itemsByOrder = new Map<number, OrderItemResponse[]>();
   for (const item of items) {

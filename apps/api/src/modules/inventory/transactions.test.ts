@@ -134,6 +134,32 @@ describe('POST /api/catalog/inventory_transactions/', () => {
     expect(inv.results[0].total).toBe(6);
   });
 
+  it('answers the inventories of a page of products: each level by location, the stock total, nothing of another company', async () => {
+    const { tenant, p, a, b } = await shop();
+    const returns = await location(app, tenant, { name: 'Returns', abbreviation_slug: 'AAA-RET', not_for_stock: true });
+    const empty = await product(app, tenant, { sku: 'KNT-2', name: 'Rake' });
+    await stockIn(app, tenant, p.id, b.id, 2.5);
+    await stockIn(app, tenant, p.id, a.id, 4);
+    await stockIn(app, tenant, p.id, returns.id, 1);
+    const other = await shop();
+    await stockIn(app, other.tenant, other.p.id, other.a.id, 9);
+    const url = `/api/catalog/products/inventories/?product_ids=${empty.id},${other.p.id},${p.id}`;
+    expect((await as(app, tenant, { method: 'GET', url })).json()).toEqual({
+      results: [
+        {
+          product_id: p.id,
+          total: 6.5,
+          inventories: [
+            { location_id: returns.id, abbreviation_slug: 'AAA-RET', accumulated_quantity: 1 },
+            { location_id: a.id, abbreviation_slug: 'LAG-A', accumulated_quantity: 4 },
+            { location_id: b.id, abbreviation_slug: 'LAG-B', accumulated_quantity: 2.5 },
+          ],
+        },
+        { product_id: empty.id, total: 0, inventories: [] },
+      ].sort((x, y) => x.product_id - y.product_id),
+    });
+  });
+
   it('answers 401 without a token', async () => {
     for (const [method, url] of [
       ['GET', TX],

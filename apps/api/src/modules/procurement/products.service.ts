@@ -13,6 +13,7 @@ import {
   type ProcurementProductResponse,
   type SkipProcurementProductsResponse,
 } from '@kontor/contract';
+import { inIds } from '../../db/any-of.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import {
@@ -292,7 +293,7 @@ export async function addToCatalog(ctx: Ctx, ids: number[]): Promise<AddToCatalo
  */
 export async function procurementOrderAndBackorderData(ctx: Ctx, productIds: number[]): Promise<ProcurementOrderAndBackorderDataResponse> {
   const companyId = ctx.user.companyId;
-  const products = await selectProducts(ctx.db, ofCompany(ctx, inArray(procurementProducts.catalogProductId, productIds))).orderBy(
+  const products = await selectProducts(ctx.db, ofCompany(ctx, inIds(procurementProducts.catalogProductId, productIds))).orderBy(
     asc(procurementProducts.catalogProductId),
     asc(procurementProducts.id),
   );
@@ -306,7 +307,7 @@ export async function procurementOrderAndBackorderData(ctx: Ctx, productIds: num
     .where(
       and(
         eq(procurementOrders.companyId, companyId),
-        inArray(procurementOrderItems.productId, productIds),
+        inIds(procurementOrderItems.productId, productIds),
         inArray(procurementOrders.status, ['open', 'partially_received']),
       ),
     )
@@ -315,7 +316,7 @@ export async function procurementOrderAndBackorderData(ctx: Ctx, productIds: num
   const backorders = await ctx.db
     .select()
     .from(customerBackorders)
-    .where(and(eq(customerBackorders.companyId, companyId), inArray(customerBackorders.productId, productIds), isNull(customerBackorders.resolvedAt)))
+    .where(and(eq(customerBackorders.companyId, companyId), inIds(customerBackorders.productId, productIds), isNull(customerBackorders.resolvedAt)))
     .orderBy(asc(customerBackorders.createdAt), asc(customerBackorders.id));
   const results = backorders.map((b): ProcurementBackorderRow => ({
     id: b.id,
