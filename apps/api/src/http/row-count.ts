@@ -75,7 +75,8 @@ function columnsIn(chunks: readonly unknown[], found: Map<string, PgColumn>): Ma
  * A list's count and, for a search, the ids of the page asked for, in the list's order, from one
  * scan of the matches. A search's trigram scan is most of its cost, and counting and then paging
  * ran it twice. A search the planner expects to match TRUSTED_SEARCH_ESTIMATE rows or more is not
- * scanned at all: its estimate is the count, and the caller reads the page. The matches (at most EXACT_COUNT_LIMIT + 1, as countRows counts) are kept in a
+ * scanned at all: its estimate is the count, and the caller reads the page. The matches (at most
+ * EXACT_COUNT_LIMIT + 1, as countRows counts) are kept in a
  * materialized CTE with the columns the order reads, and when they are all of them the page is
  * ordered from the CTE alone: it stands in for the table under the table's own name, so the
  * list's ORDER BY applies to it unchanged and no match is read from the table twice. With more
