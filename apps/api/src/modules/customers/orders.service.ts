@@ -24,7 +24,7 @@ import { statusFromPicks } from './order-status.js';
 
 type ListQuery = z.output<typeof ListOrdersQuery>;
 type UpdateFields = z.output<typeof UpdateOrderBody>;
-/** Orders read without building their select each time (every list page and every pick answer read them). */
+/** Orders read without building their select each time (every order page and every order GET read them). */
 const orderRows = wholeRows(customerOrders);
 
 export const ORDER_MESSAGES = {
