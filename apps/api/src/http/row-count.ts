@@ -47,6 +47,18 @@ export async function countRows(db: DbOrTx, rows: { getSQL(): SQL }): Promise<Ro
   return exact <= EXACT_COUNT_LIMIT ? { count: exact, isEstimate: false } : estimateRows(db, select);
 }
 
+/**
+ * The count a page tells by itself, read before counting: a page shorter than its limit ends the
+ * list, so the rows before it and its own are all of them (a first page of 30 locations is a
+ * count of 30). A full page, or an empty one past the start, tells nothing: null, count the list.
+ * Small lists (a grid's locations, the descriptions of a page of products) then need no count
+ * statement at all.
+ */
+export function countOfShortPage(page: PageRequest, rows: number): RowCount | null {
+  if (rows >= page.limit || (rows === 0 && page.offset > 0)) return null;
+  return { count: page.offset + rows, isEstimate: false };
+}
+
 async function plannedCount(db: DbOrTx, select: SQL): Promise<number> {
   return plannedRows(await db.execute(sql`explain (format json) ${select}`));
 }

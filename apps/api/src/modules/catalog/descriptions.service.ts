@@ -18,7 +18,7 @@ import type { Ctx } from '../../http/context.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { buildListQuery, type ListSpec } from '../../http/filters.js';
 import { pageRequest, pageResponse } from '../../http/pagination.js';
-import { countRows } from '../../http/row-count.js';
+import { countOfShortPage, countRows } from '../../http/row-count.js';
 
 /** The bodies after the contract parsed them: create has its defaults filled in. */
 export type CreateDescriptionFields = z.output<typeof CreateProductDescriptionBody>;
@@ -77,13 +77,14 @@ export async function listDescriptions(ctx: Ctx, query: ListProductDescriptionsQ
   const { where, orderBy } = buildListQuery(query, descriptionList);
   const scoped = and(eq(productDescriptions.companyId, ctx.user.companyId), where);
   const page = pageRequest(query, PAGE_SIZE.catalog);
-  // Capped like every long list (a million products have millions of descriptions); the bulk
-  // editor asks for a page of products' descriptions, which an index answers exactly.
-  const total = await countRows(ctx.db, sql`select ${productDescriptions.id} from ${productDescriptions} where ${scoped}`);
   const rows = await descriptionRows.read(
     ctx.db,
     sql`select ${descriptionRows.columns} from ${productDescriptions} where ${scoped} order by ${sql.join(orderBy, sql`, `)} limit ${page.limit} offset ${page.offset}`,
   );
+  // The bulk editor's page of products' descriptions ends within its page: no count to run. A
+  // longer list counts capped, like every long list (a million products have millions of descriptions).
+  const total =
+    countOfShortPage(page, rows.length) ?? (await countRows(ctx.db, sql`select ${productDescriptions.id} from ${productDescriptions} where ${scoped}`));
   return pageResponse(url, page, total, rows.map(toDescriptionResponse));
 }
 

@@ -214,7 +214,10 @@ describe('GET /api/catalog/product_descriptions/', () => {
     expect(first.next).toBe('http://kontor.test/api/catalog/product_descriptions/?limit=25&offset=25');
     const second = (await get(me, `${DESCRIPTIONS}?limit=25&offset=25`)).json();
     expect(second.results).toHaveLength(3);
+    expect(second).toMatchObject({ count: 28, next: null, previous: 'http://kontor.test/api/catalog/product_descriptions/?limit=25' });
     expect(new Set([...ids(first), ...ids(second)]).size).toBe(28);
+    // Past the end the page is empty and the count still says how many there are.
+    expect((await get(me, `${DESCRIPTIONS}?limit=25&offset=50`)).json()).toMatchObject({ count: 28, results: [], next: null });
   });
 
   it('answers 400 for an unknown filter or a bad value, and 401 without a token', async () => {

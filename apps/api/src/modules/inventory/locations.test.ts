@@ -181,6 +181,9 @@ describe('locations', () => {
     const page = (await as(app, tenant, { method: 'GET', url: `${LOCATIONS}?limit=1` })).json();
     expect(page).toMatchObject({ count: 3, next: 'http://kontor.test/api/catalog/inventory_locations/?limit=1&offset=1', previous: null });
     expect(page.results[0].type_name).toBe('Store');
+    // The last page counts itself; an empty page past the end counts the list.
+    const count = async (query: string) => (await as(app, tenant, { method: 'GET', url: `${LOCATIONS}${query}` })).json().count as number;
+    expect([await count('?limit=2&offset=2'), await count('?limit=2&offset=6'), await count('?limit=2&offset=6&obsolete=No')]).toEqual([3, 3, 2]);
     const bad = await as(app, tenant, { method: 'GET', url: `${LOCATIONS}?obsolete=maybe&colour=red` });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json()).sort()).toEqual(['colour', 'obsolete']);
