@@ -1,6 +1,7 @@
 import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client.js';
+import { sqlRows } from './sql-rows.js';
 
 /**
  * Whole rows of a table read through a SQL template, as `db.select().from(table)` reads them
@@ -30,14 +31,14 @@ export function wholeRows<T extends PgTable>(table: T): WholeRows<T> {
   return {
     columns,
     read: async (db, query) => {
-      const result = (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
-      for (const row of result.rows) {
+      const rows = await sqlRows<Record<string, unknown>>(db, query);
+      for (const row of rows) {
         for (const { key, decode } of decoders) {
           const value = row[key];
           if (value !== null && value !== undefined) row[key] = decode(value);
         }
       }
-      return result.rows as T['$inferSelect'][];
+      return rows as T['$inferSelect'][];
     },
   };
 }

@@ -11,6 +11,7 @@ import {
   type UpdateOrderBody,
 } from '@kontor/contract';
 import { inIds } from '../../db/any-of.js';
+import { sqlRows } from '../../db/sql-rows.js';
 import type { DbOrTx } from '../../db/client.js';
 import { wholeRows } from '../../db/whole-rows.js';
 import { catalogProducts, customerBackorders, customerOrderItems, customerOrders, inventoryTransactions } from '../../db/schema/index.js';
@@ -89,7 +90,7 @@ export type ItemRow = {
  * item row: one round trip for every item of every order asked for. A SQL template, not
  * drizzle's builder: every pick and unpick answers through here (ADR 0019).
  */
-const itemRows = (orderIds: SQL) => sql`
+const itemRows = (orders: SQL) => sql`
     select i.id, i.order_id as "orderId", i.position, i.product_id as "productId", i.prod_sku as "prodSku", i.prod_name as "prodName",
       i.quantity::text as quantity, i.price::text as price, p.stock_proxy_parent_id as "stockProxyParentId",
       array(select it.id from ${inventoryTransactions} it
@@ -100,11 +101,11 @@ const itemRows = (orderIds: SQL) => sql`
         where b.order_item_id = i.id and b.status in ('open', 'reserved', 'ready') and b.resolved_at is null)::text as backordered
     from ${customerOrderItems} i
     left join ${catalogProducts} p on p.id = i.product_id
-    where i.order_id ${orderIds}`;
+    where ${orders}`;
 
 /** The items of the order `orderId` as one JSON array of item rows, in position order. */
 export const itemsJson = (orderId: SQL) =>
-  sql<ItemRow[]>`(select coalesce(json_agg(x order by x.position, x.id), '[]'::json) from (${itemRows(sql`= ${orderId}`)}) x)`;
+  sql<ItemRow[]>`(select coalesce(json_agg(x order by x.position, x.id), '[]'::json) from (${itemRows(sql`i.order_id = ${orderId}`)}) x)`;
 
 const toItemResponse = (item: ItemRow): OrderItemResponse => {
   const quantityCents = toCents(item.quantity);
@@ -131,9 +132,15 @@ export const toOrderWithItems = (order: OrderRow, items: ItemRow[]): OrderRespon
 /** Order rows already read (a caller's locked or updated row), with their items, as responses. */
 export async function withItems(db: DbOrTx, orders: OrderRow[]): Promise<OrderResponse[]> {
   if (orders.length === 0) return [];
-  const ids = orders.map((o) => o.id);
-  const result = await db.execute(sql`${itemRows(sql`= any(${sql.param(ids)}::int[])`)} order by i.order_id, i.position, i.id`);
-  const items = (result as unknown as { rows: ItemRow[] }).rows;
+  const items = await sqlRows<ItemRow>(
+    db,
+    sql`${itemRows(
+      inIds(
+        sql`i.order_id`,
+        orders.map((o) => o.id),
+      ),
+    )} order by i.order_id, i.position, i.id`,
+  );
   const itemsByOrder = new Map<number, OrderItemResponse[]>();
   for (const item of items) {
     const ofOrder = itemsByOrder.get(item.orderId);
@@ -190,10 +197,11 @@ export async function listOrders(ctx: Ctx, query: ListQuery, url: string): Promi
   const ids =
     pageIds ??
     (
-      (await ctx.readDb.execute(
+      await sqlRows<{ id: number }>(
+        ctx.readDb,
         sql`select ${customerOrders.id} from ${customerOrders} where ${scoped} order by ${sql.join(orderBy, sql`, `)} limit ${page.limit} offset ${page.offset}`,
-      )) as unknown as { rows: { id: number }[] }
-    ).rows.map((r) => r.id);
+      )
+    ).map((r) => r.id);
   const results = await loadOrders(ctx.readDb, ctx.user.companyId, ids);
   return pageResponse(url, page, total, results);
 }

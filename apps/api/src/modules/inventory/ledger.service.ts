@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FieldErrors, InventoryAction } from '@kontor/contract';
 import type { Tx } from '../../db/client.js';
+import { sqlRows } from '../../db/sql-rows.js';
 import { catalogProducts, inventoryLevels, inventoryLocations, inventoryTransactionHistory, inventoryTransactions, users } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { notify } from '../notifications/notify.js';
@@ -57,7 +58,6 @@ const levelKey = (productId: number, locationId: number) => `${productId}:${loca
  * they run on every move and pick, and building one with the builder costs 20-70 µs of the API's
  * CPU against about 1.5 µs for a template (ADR 0018). Columns are aliased to the names the code uses.
  */
-const rowsOf = async <Row>(tx: Tx, query: SQL): Promise<Row[]> => ((await tx.execute(query)) as unknown as { rows: Row[] }).rows;
 const idList = (ids: number[]) =>
   sql`(${sql.join(
     ids.map((id) => sql`${id}`),
@@ -139,7 +139,7 @@ async function lockForLedger(tx: Tx, companyId: number, wanted: LockWanted, erro
     });
   }
   const rows = steps.length
-    ? await rowsOf<LockRow>(
+    ? await sqlRows<LockRow>(
         tx,
         sql`with ${sql.join(
           steps.map((step) => sql`${sql.raw(step.name)} as materialized (${step.lock})`),
@@ -170,7 +170,7 @@ async function lockForLedger(tx: Tx, companyId: number, wanted: LockWanted, erro
       .insert(inventoryLevels)
       .values(pairs.map(([productId, locationId]) => ({ companyId, productId, locationId, quantity: '0' })))
       .onConflictDoNothing();
-    const all = await rowsOf<{ productId: number; locationId: number; quantity: string }>(tx, levelLock(companyId, pairs));
+    const all = await sqlRows<{ productId: number; locationId: number; quantity: string }>(tx, levelLock(companyId, pairs));
     levels = new Map(all.map((r) => [levelKey(r.productId, r.locationId), toCents(r.quantity)]));
   }
   return { locations, levels };
@@ -221,7 +221,7 @@ async function writeLedger(tx: Tx, companyId: number, levels: Map<string, number
     const [productId, locationId] = key.split(':').map(Number) as [number, number];
     return sql`(${productId}::int, ${locationId}::int, ${fromCents(levels.get(key)!)}::numeric)`;
   });
-  const rows = await rowsOf<
+  const rows = await sqlRows<
     Omit<LedgerRow, 'createdAt' | 'updatedAt'> & { createdAt: string | Date; updatedAt: string | Date } & Omit<StockRow, 'id' | 'sku' | 'name'>
   >(
     tx,
@@ -286,7 +286,7 @@ const isLow = (qtyInStock: string, restockLevel: string) => toCents(restockLevel
 export async function refreshProductStock(tx: Tx, companyId: number, productIds: number[]): Promise<void> {
   if (productIds.length === 0) return;
   const unique = [...new Set(productIds)];
-  const rows = await rowsOf<StockRow>(
+  const rows = await sqlRows<StockRow>(
     tx,
     sql`update ${catalogProducts} p set updated_at = now(), qty_in_stock = ${levelsAtStockLocations(false)}
       where p.company_id = ${companyId} and p.id in ${idList(unique)}
@@ -567,7 +567,7 @@ export const notAPickOf = 'This inventory transaction is not a pick of this orde
  * with `field`'s error: only a pick can be taken back this way.
  */
 export async function deletePickTransaction(tx: Tx, actor: LedgerActor, id: number, orderItemId: number, field = 'inventory_transaction_id'): Promise<void> {
-  const [row] = await rowsOf<{
+  const [row] = await sqlRows<{
     id: number;
     productId: number;
     locationId: number;

@@ -13,6 +13,7 @@ import {
   type UpdateTransactionBody,
 } from '@kontor/contract';
 import { inIds } from '../../db/any-of.js';
+import { sqlRows } from '../../db/sql-rows.js';
 import type { DbOrTx } from '../../db/client.js';
 import { catalogProducts, inventoryLevels, inventoryLocations, inventoryTransactions } from '../../db/schema/index.js';
 import type { Ctx } from '../../http/context.js';
@@ -165,17 +166,17 @@ export async function moveStock(ctx: Ctx, body: z.output<typeof MoveStockBody>) 
 export async function productInventories(ctx: Ctx, productIds: number[]): Promise<ProductInventoriesResponse> {
   // A SQL template: the stocks view asks this for every grid page, and building it with the query
   // builder cost more of the API's CPU than PostgreSQL spends running it (ADR 0022).
-  const result = await ctx.db.execute(sql`
+  const rows = await sqlRows<{ productId: number; locationId: number | null; abbreviationSlug: string | null; quantity: string | null; total: string }>(
+    ctx.db,
+    sql`
     select p.id as "productId", l.location_id as "locationId", x.abbreviation_slug as "abbreviationSlug", l.quantity::text as quantity,
       coalesce(sum(case when not x.not_for_stock then l.quantity end) over (partition by p.id), 0)::text as total
     from ${catalogProducts} p
     left join ${inventoryLevels} l on l.product_id = p.id
     left join ${inventoryLocations} x on x.id = l.location_id
     where p.company_id = ${ctx.user.companyId} and ${inIds(sql`p.id`, productIds)}
-    order by p.id, x.abbreviation_slug, x.id`);
-  const rows = (
-    result as unknown as { rows: { productId: number; locationId: number | null; abbreviationSlug: string | null; quantity: string | null; total: string }[] }
-  ).rows;
+    order by p.id, x.abbreviation_slug, x.id`,
+  );
   const byProduct = new Map<number, ProductInventories>();
   for (const r of rows) {
     let entry = byProduct.get(r.productId);
