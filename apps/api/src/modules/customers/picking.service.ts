@@ -10,13 +10,14 @@ import {
   type UnpickResponse,
 } from '@kontor/contract';
 import type { Tx } from '../../db/client.js';
-import { catalogProducts, customerBackorders, customerOrderItems, customerOrders, inventoryTransactions } from '../../db/schema/index.js';
+import { sqlRows } from '../../db/sql-rows.js';
+import { catalogProducts, customerBackorders, customerOrderItems, customerOrders } from '../../db/schema/index.js';
 import type { Ctx } from '../../http/context.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { deletePickTransaction, invalidPk, MESSAGES_LEDGER, recordTransactions } from '../inventory/ledger.service.js';
+import { deletePickTransaction, invalidPk, pickRowLock, recordTransactions, type LedgerEntry, type PickRow } from '../inventory/ledger.service.js';
 import { displayQuantity, toCents } from '../inventory/quantities.js';
 import { statusUpdate } from './order-status.js';
-import { itemsJson, toOrderWithItems, withItems } from './orders.service.js';
+import { itemsJson, toOrderWithItems, type ItemRow, type OrderRow } from './orders.service.js';
 
 type PickFields = z.output<typeof PickQuery>;
 type UnpickFields = z.output<typeof UnpickQuery>;
@@ -32,57 +33,56 @@ export const PICKING_MESSAGES = {
 /** The comment on a pick's ledger row. */
 export const pickComment = (orderNumber: string) => `Picked for order #${orderNumber}`;
 
-/**
- * Locks the item's order, then the item (the same order as the order PUT, which locks the order
- * FOR UPDATE): two picks of one line, or a pick and a status change, run one after the other.
- * The item comes with what a pick checks against, read under its lock: the products it may be
- * picked as (its own, and the one a variation takes its stock from) and what its picks (STOCK_OUT
- * ledger rows) add up to. Two statements, and the second must start after the first's lock is
- * granted, so that a pick of this line committed meanwhile counts. SQL templates, as the
- * ledger's: a pick's CPU is its throughput (DESIGN §9, ADR 0018).
- */
-async function lockOrderItem(tx: Tx, companyId: number, itemId: number) {
-  const [order] = (
-    (await tx.execute(sql`
-    select id, order_number as "orderNumber", internal_status as "internalStatus" from ${customerOrders}
-    where company_id = ${companyId}
-      and id = (select order_id from ${customerOrderItems} where id = ${itemId} and company_id = ${companyId})
-    for update`)) as unknown as { rows: { id: number; orderNumber: string; internalStatus: OrderInternalStatus }[] }
-  ).rows;
-  if (!order) throw notFound();
-  const [item] = (
-    (await tx.execute(sql`
-    select i.id, i.product_id as "productId", i.quantity::text as quantity, i.prod_sku as "prodSku", i.prod_name as "prodName",
-      p.stock_proxy_parent_id as "stockProxyParentId",
-      (select coalesce(sum(it.quantity), 0)::text from ${inventoryTransactions} it
-        where it.order_item_id = i.id and it.inventory_action = 'STOCK_OUT') as picked
-    from ${customerOrderItems} i
-    left join ${catalogProducts} p on p.id = i.product_id and p.company_id = ${companyId}
-    where i.id = ${itemId} and i.order_id = ${order.id}
-    for update of i`)) as unknown as {
-      rows: { id: number; productId: number | null; quantity: string; prodSku: string; prodName: string; stockProxyParentId: number | null; picked: string }[];
-    }
-  ).rows;
-  // Deleted by a request that held the lock before us.
-  if (!item) throw notFound();
-  const pickable = item.productId === null ? [] : [item.productId, ...(item.stockProxyParentId ? [item.stockProxyParentId] : [])];
-  return { order, item, pickable, pickedCents: toCents(item.picked) };
-}
+/** An order line as a pick or unpick checks it, with its order (the JSON of `orderLineLock`). */
+type LockedLine = {
+  orderId: number;
+  orderNumber: string;
+  internalStatus: OrderInternalStatus;
+  id: number;
+  productId: number | null;
+  prodSku: string;
+  prodName: string;
+  stockProxyParentId: number | null;
+};
 
 /**
- * The order's status follows the picks, and the order as this leaves it is the answer: read in
- * the transaction, under the order's lock, so it is exactly what commits. One statement: the
- * status UPDATE returns the order's items too (a subquery of RETURNING sees this transaction's
- * picks). An order whose status is the operator's (delivered) is read as it is.
+ * The order line `itemId` of the company with its order, locked: the order first, then the line
+ * (the order PUT locks the order too, so two picks of one order, or a pick and a status change,
+ * run one after the other). One row, or none for another company's or a deleted line. Whatever
+ * the plan, the line's lock comes after the order's: the line is locked as a joined row leaves
+ * the statement, and a joined row needs the locked order. The line comes with the product it
+ * takes its stock from (a variation's stock proxy parent), which it may also be picked as.
+ *
+ * A locked row is read as it is once its lock is granted, but a subquery of the same statement
+ * is not, so what the line's picks add up to is not read here: a pick committed while this
+ * waited would be missing. The pick checks it after its write instead (pick, below).
  */
-async function refreshedOrder(tx: Tx, orderId: number) {
-  const [updated] = await statusUpdate(tx, orderId).returning({ ...getTableColumns(customerOrders), items: itemsJson(sql`${orderId}`) });
-  if (updated) {
-    const { items, ...order } = updated;
-    return toOrderWithItems(order, items);
-  }
-  const [order] = await withItems(tx, await tx.select().from(customerOrders).where(eq(customerOrders.id, orderId)));
-  return order!;
+const orderLineLock = (companyId: number, itemId: number) => sql`
+  with locked_order as materialized (
+    select id, order_number, internal_status from ${customerOrders}
+    where company_id = ${companyId}
+      and id = (select order_id from ${customerOrderItems} where id = ${itemId} and company_id = ${companyId})
+    for update)
+  select o.id as "orderId", o.order_number as "orderNumber", o.internal_status as "internalStatus",
+    i.id, i.product_id as "productId", i.prod_sku as "prodSku", i.prod_name as "prodName", p.stock_proxy_parent_id as "stockProxyParentId"
+  from locked_order o
+  join ${customerOrderItems} i on i.order_id = o.id and i.id = ${itemId}
+  left join ${catalogProducts} p on p.id = i.product_id and p.company_id = ${companyId}
+  for update of i`;
+
+/**
+ * The order's status follows the picks; answers the order as this leaves it, with its items (each
+ * with what its picks add up to): read in the transaction, under the order's lock, so it is exactly
+ * what commits. One statement: the status UPDATE returns the order's items too (a subquery of
+ * RETURNING sees this transaction's picks). An order whose status is the operator's (delivered,
+ * cancelled) is read as it is.
+ */
+async function refreshedOrder(tx: Tx, orderId: number): Promise<{ order: OrderRow; items: ItemRow[] }> {
+  const withItemsJson = { ...getTableColumns(customerOrders), items: itemsJson(sql`${orderId}`) };
+  const [updated] = await statusUpdate(tx, orderId).returning(withItemsJson);
+  const [row] = updated ? [updated] : await tx.select(withItemsJson).from(customerOrders).where(eq(customerOrders.id, orderId));
+  const { items, ...order } = row!;
+  return { order, items };
 }
 
 /**
@@ -91,54 +91,68 @@ async function refreshedOrder(tx: Tx, orderId: number) {
  * line, never more than remains to pick nor more than the level there (the ledger refuses that),
  * then the order's status follows. A fully picked line resolves its backorders. Refused means
  * nothing changed.
+ *
+ * Three statements (ADR 0023): the order, the line and the stock are locked in one (the line's
+ * rows go first in the ledger's lock statement, LockFirst), then the ledger's write, then the
+ * status update, which answers the line's picks with this one: more than the line's quantity is
+ * refused then, and the transaction rolls back.
  */
 export async function pick(ctx: Ctx, itemId: number, query: PickFields): Promise<PickResponse> {
   const companyId = ctx.user.companyId;
   return ctx.db.transaction(async (tx) => {
-    const { order, item, pickable, pickedCents } = await lockOrderItem(tx, companyId, itemId);
-    if (order.internalStatus === 'cancelled' || order.internalStatus === 'delivered') {
-      throw badRequest({ non_field_errors: [PICKING_MESSAGES.orderClosed(order.internalStatus)] });
-    }
-    if (item.productId === null) throw badRequest({ product_id: [PICKING_MESSAGES.noProduct] });
-    if (!pickable.includes(query.product_id)) {
-      const [exists] = await tx
-        .select({ id: catalogProducts.id })
-        .from(catalogProducts)
-        .where(and(eq(catalogProducts.id, query.product_id), eq(catalogProducts.companyId, companyId)));
-      throw badRequest({ product_id: [exists ? PICKING_MESSAGES.wrongProduct : invalidPk(query.product_id)] });
-    }
-    const quantity = toCents(query.quantity);
-    if (quantity <= 0) throw badRequest({ quantity: [MESSAGES_LEDGER.greaterThanZero] });
-    const ordered = toCents(item.quantity);
-    const remaining = ordered - pickedCents;
-    if (quantity > remaining) throw badRequest({ quantity: [PICKING_MESSAGES.overPick(Math.max(0, remaining), ordered)] });
-
-    const [transaction] = await recordTransactions(tx, { companyId, userId: ctx.user.id }, [
-      {
-        productId: query.product_id,
-        locationId: query.location_id,
-        action: 'STOCK_OUT',
-        quantity: query.quantity,
-        comments: pickComment(order.orderNumber),
-        orderItemId: item.id,
-        // The ledger lets stock leave an obsolete location (to empty it); a pick must not.
-        refuseObsoleteLocation: true,
-        locationField: 'location_id',
-        quantityField: 'quantity',
+    let line!: LockedLine;
+    const entry: LedgerEntry = {
+      productId: query.product_id,
+      locationId: query.location_id,
+      action: 'STOCK_OUT',
+      quantity: query.quantity,
+      orderItemId: itemId,
+      // The ledger lets stock leave an obsolete location (to empty it); a pick must not.
+      refuseObsoleteLocation: true,
+      locationField: 'location_id',
+      quantityField: 'quantity',
+    };
+    const [transaction] = await recordTransactions<LockedLine>(tx, { companyId, userId: ctx.user.id }, [entry], {
+      lock: orderLineLock(companyId, itemId),
+      check: ([locked], products) => {
+        line = pickableLine(locked, query.product_id, products);
+        entry.comments = pickComment(line.orderNumber);
       },
-    ]);
-    if (quantity === remaining) {
+    });
+    const { order, items } = await refreshedOrder(tx, line.orderId);
+    const item = items.find((i) => i.id === line.id)!;
+    const quantity = toCents(query.quantity);
+    const ordered = toCents(item.quantity);
+    const picked = toCents(item.picked);
+    if (picked > ordered) throw badRequest({ quantity: [PICKING_MESSAGES.overPick(Math.max(0, ordered - (picked - quantity)), ordered)] });
+    if (picked === ordered) {
       await tx
         .update(customerBackorders)
         .set({ resolvedAt: new Date() })
         .where(and(eq(customerBackorders.orderItemId, item.id), isNull(customerBackorders.resolvedAt)));
+      // Read before this update: the line's unresolved backorders, which are none now.
+      item.backordered = '0';
     }
     return {
-      result: pickedMessage(displayQuantity(quantity), item.prodSku, item.prodName, order.orderNumber),
+      result: pickedMessage(displayQuantity(quantity), line.prodSku, line.prodName, line.orderNumber),
       inventory_transaction: transaction!.id,
-      order: await refreshedOrder(tx, order.id),
+      order: toOrderWithItems(order, items),
     };
   });
+}
+
+/** The locked line, when it may give `productId`: an open order's line, as its own product or the one it takes its stock from. */
+function pickableLine(line: LockedLine | undefined, productId: number, lockedProducts: ReadonlySet<number>): LockedLine {
+  if (!line) throw notFound();
+  if (line.internalStatus === 'cancelled' || line.internalStatus === 'delivered') {
+    throw badRequest({ non_field_errors: [PICKING_MESSAGES.orderClosed(line.internalStatus)] });
+  }
+  if (line.productId === null) throw badRequest({ product_id: [PICKING_MESSAGES.noProduct] });
+  if (productId !== line.productId && productId !== line.stockProxyParentId) {
+    // The company's products were locked (as the ledger locks what it writes); another company's is no product here.
+    throw badRequest({ product_id: [lockedProducts.has(productId) ? PICKING_MESSAGES.wrongProduct : invalidPk(productId)] });
+  }
+  return line;
 }
 
 /**
@@ -149,9 +163,29 @@ export async function pick(ctx: Ctx, itemId: number, query: PickFields): Promise
 export async function unpick(ctx: Ctx, itemId: number, query: UnpickFields): Promise<UnpickResponse> {
   const companyId = ctx.user.companyId;
   return ctx.db.transaction(async (tx) => {
-    const { order, item } = await lockOrderItem(tx, companyId, itemId);
-    if (order.internalStatus === 'delivered') throw badRequest({ non_field_errors: [PICKING_MESSAGES.orderClosed(order.internalStatus)] });
-    await deletePickTransaction(tx, { companyId, userId: ctx.user.id }, query.inventory_transaction_id, item.id);
-    return { result: unpickedMessage(item.prodSku, item.prodName, order.orderNumber), order: await refreshedOrder(tx, order.id) };
+    const { line, pickRow } = await lockLineAndPick(tx, companyId, itemId, query.inventory_transaction_id);
+    if (!line) throw notFound();
+    if (line.internalStatus === 'delivered') throw badRequest({ non_field_errors: [PICKING_MESSAGES.orderClosed(line.internalStatus)] });
+    await deletePickTransaction(tx, { companyId, userId: ctx.user.id }, { id: query.inventory_transaction_id, row: pickRow }, line.id);
+    const { order, items } = await refreshedOrder(tx, line.orderId);
+    return { result: unpickedMessage(line.prodSku, line.prodName, order.orderNumber), order: toOrderWithItems(order, items) };
   });
+}
+
+/**
+ * An unpick's first statement: the order line (orderLineLock), then the ledger row to take back
+ * (the ledger's pickRowLock), in that order (UNION ALL reads its branches one after the other).
+ */
+async function lockLineAndPick(tx: Tx, companyId: number, itemId: number, transactionId: number) {
+  const rows = await sqlRows<{ part: 'line' | 'pick'; data: LockedLine | PickRow }>(
+    tx,
+    sql`with locked_line as materialized (${orderLineLock(companyId, itemId)}),
+      locked_pick as materialized (${pickRowLock(companyId, transactionId)})
+    select 'line' as part, to_json(locked_line) as data from locked_line
+    union all select 'pick' as part, to_json(locked_pick) as data from locked_pick`,
+  );
+  return {
+    line: rows.find((r) => r.part === 'line')?.data as LockedLine | undefined,
+    pickRow: rows.find((r) => r.part === 'pick')?.data as PickRow | undefined,
+  };
 }

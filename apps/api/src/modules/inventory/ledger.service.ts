@@ -94,7 +94,19 @@ type LockWanted = {
   pairs: [productId: number, locationId: number][];
 };
 type LedgerLocks = { locations: Map<number, LockedLocation>; levels: Map<string, number> };
-type LockRow = { part: 'product' | 'location' | 'level'; id: number; locationId: number | null } & Partial<LockedLocation> & { quantity: string | null };
+type LockRow = { part: 'first' | 'product' | 'location' | 'level'; id: number; locationId: number | null } & Partial<LockedLocation> & {
+    quantity: string | null;
+    data: unknown;
+  };
+
+/**
+ * A caller's rows to lock before the stock, in the ledger's lock statement: a pick locks its
+ * order and order line there, so a pick's locks are one statement (ADR 0023). `lock` is a
+ * row-locking select; its rows come back as JSON objects (to_json: keys are its column names,
+ * values JSON's, so a timestamp is text) and go to `check`, with the ids of the company's
+ * products that were locked, before the ledger looks at its own errors. `check` throws to refuse.
+ */
+export type LockFirst<Row> = { lock: SQL; check: (rows: Row[], products: ReadonlySet<number>) => void };
 
 /**
  * Takes a ledger change's locks, all three steps of the lock order, in one statement: each step
@@ -103,9 +115,9 @@ type LockRow = { part: 'product' | 'location' | 'level'; id: number; locationId:
  * its throughput, DESIGN §9, ADR 0019). Products and locations that do not resolve become field
  * errors (`product`, and each location's field); the caller throws them before looking at
  * levels. Level rows missing so far are created at 0 and locked, then every pair is in `levels`
- * (in cents).
+ * (in cents). `first`: the caller's own rows, locked before all of these (LockFirst).
  */
-async function lockForLedger(tx: Tx, companyId: number, wanted: LockWanted, errors: FieldErrors): Promise<LedgerLocks> {
+async function lockForLedger<Row>(tx: Tx, companyId: number, wanted: LockWanted, errors: FieldErrors, first?: LockFirst<Row>): Promise<LedgerLocks> {
   const productIds = [...new Set(wanted.productIds)].sort(byNumber);
   const locationIds = [...new Set(wanted.locations.map((w) => w.id))].sort(byNumber);
   const pairs = [...new Map(wanted.pairs.map(([p, l]) => [levelKey(p, l), [p, l] as const])).values()].sort((a, b) => a[1] - b[1] || a[0] - b[0]);
@@ -116,11 +128,18 @@ async function lockForLedger(tx: Tx, companyId: number, wanted: LockWanted, erro
 
   const steps: { name: string; lock: SQL; columns: SQL }[] = [];
   const noLocation = sql`null::text as "abbreviationSlug", null::boolean as obsolete, null::boolean as "notForStock"`;
+  if (first) {
+    steps.push({
+      name: 'locked_first',
+      lock: first.lock,
+      columns: sql`'first' as part, null::int as id, null::int as "locationId", ${noLocation}, null::text as quantity, to_json(locked_first) as data`,
+    });
+  }
   if (productIds.length) {
     steps.push({
       name: 'locked_products',
       lock: productLock(companyId, productIds),
-      columns: sql`'product' as part, id, null::int as "locationId", ${noLocation}, null::text as quantity`,
+      columns: sql`'product' as part, id, null::int as "locationId", ${noLocation}, null::text as quantity, null::json as data`,
     });
   }
   groups.forEach((group, i) => {
@@ -128,14 +147,14 @@ async function lockForLedger(tx: Tx, companyId: number, wanted: LockWanted, erro
     steps.push({
       name: `locked_locations_${i}`,
       lock: locationLock(companyId, group, modeOf(group[0]!)),
-      columns: sql`'location' as part, id, null::int as "locationId", "abbreviationSlug", obsolete, "notForStock", null::text as quantity`,
+      columns: sql`'location' as part, id, null::int as "locationId", "abbreviationSlug", obsolete, "notForStock", null::text as quantity, null::json as data`,
     });
   });
   if (pairs.length) {
     steps.push({
       name: 'locked_levels',
       lock: levelLock(companyId, pairs),
-      columns: sql`'level' as part, "productId" as id, "locationId", ${noLocation}, quantity`,
+      columns: sql`'level' as part, "productId" as id, "locationId", ${noLocation}, quantity, null::json as data`,
     });
   }
   const rows = steps.length
@@ -154,15 +173,18 @@ async function lockForLedger(tx: Tx, companyId: number, wanted: LockWanted, erro
   const products = new Set<number>();
   const locations = new Map<number, LockedLocation>();
   let levels = new Map<string, number>();
+  const firstRows: Row[] = [];
   for (const row of rows) {
-    if (row.part === 'product') products.add(row.id);
+    if (row.part === 'first') firstRows.push(row.data as Row);
+    else if (row.part === 'product') products.add(row.id);
     else if (row.part === 'location')
       locations.set(row.id, { id: row.id, abbreviationSlug: row.abbreviationSlug!, obsolete: row.obsolete!, notForStock: row.notForStock! });
     else levels.set(levelKey(row.id, row.locationId!), toCents(row.quantity!));
   }
+  // The caller's check of its own rows comes first: before the ledger's errors, and before a level is created.
+  first?.check(firstRows, products);
   for (const id of productIds) if (!products.has(id)) (errors['product'] ??= []).push(invalidPk(id));
   for (const w of wanted.locations) if (!locations.has(w.id) && !errors[w.field]?.includes(invalidPk(w.id))) (errors[w.field] ??= []).push(invalidPk(w.id));
-
   if (Object.keys(errors).length === 0 && levels.size < pairs.length) {
     // First stock of a product at a location. The existing rows are locked already, so this
     // writer never waits for a row while it holds a half-inserted one.
@@ -363,10 +385,10 @@ export async function lockAndRefreshProductStock(tx: Tx, companyId: number, prod
  * Writes ledger rows and the levels they change, atomically: STOCK_IN adds, STOCK_OUT
  * subtracts, STOCK_TAKING sets the level to the counted quantity and keeps the difference as
  * delta. Nothing is written when any entry is refused. Answers the new ledger rows in the order
- * of `entries`. A move or a pick is three statements here: the locks, the checks in memory, one
- * write (ADR 0019).
+ * of `entries`. A move or a pick is two statements here: the locks, the checks in memory, one
+ * write (ADR 0019). `first`: the caller's rows to lock first and check (a pick's order line).
  */
-export async function recordTransactions(tx: Tx, actor: LedgerActor, entries: LedgerEntry[]): Promise<LedgerRow[]> {
+export async function recordTransactions<Row = never>(tx: Tx, actor: LedgerActor, entries: LedgerEntry[], first?: LockFirst<Row>): Promise<LedgerRow[]> {
   if (entries.length === 0) return [];
   const errors: FieldErrors = {};
   for (const e of entries) {
@@ -385,6 +407,7 @@ export async function recordTransactions(tx: Tx, actor: LedgerActor, entries: Le
       pairs: entries.map((e) => [e.productId, e.locationId]),
     },
     errors,
+    first,
   );
   if (Object.keys(errors).length) throw badRequest(errors);
   for (const e of entries) {
@@ -560,28 +583,40 @@ export async function editTransaction(tx: Tx, actor: LedgerActor, id: number, ed
 
 export const notAPickOf = 'This inventory transaction is not a pick of this order item.';
 
+/** A ledger row as unpicking checks it (the JSON of `pickRowLock`). */
+export type PickRow = {
+  id: number;
+  productId: number;
+  locationId: number;
+  inventoryAction: InventoryAction;
+  delta: string;
+  moveId: string | null;
+  orderItemId: number | null;
+};
+
+/** The company's ledger row `id`, FOR UPDATE, as unpicking checks it; the caller runs it first in its own lock statement. */
+export const pickRowLock = (companyId: number, id: number) =>
+  sql`select id, product_id as "productId", location_id as "locationId", inventory_action as "inventoryAction", delta::text as delta,
+    move_id as "moveId", order_item_id as "orderItemId"
+  from ${inventoryTransactions} where id = ${id} and company_id = ${companyId} for update`;
+
 /**
  * Unpicking (DESIGN §5): deletes the pick — a STOCK_OUT linked to the order item — and gives its
  * quantity back to the level, under the same lock order, so the level still equals the sum of
- * the remaining deltas. Any other row (another item's pick, a receipt, a move half) is refused
- * with `field`'s error: only a pick can be taken back this way.
+ * the remaining deltas. `pick.row` is the ledger row `pick.id` as the caller locked it with
+ * pickRowLock (in its own first statement, after the order line); none when the company has no
+ * such row. Any other row (another item's pick, a receipt, a move half) is refused with
+ * `field`'s error: only a pick can be taken back this way.
  */
-export async function deletePickTransaction(tx: Tx, actor: LedgerActor, id: number, orderItemId: number, field = 'inventory_transaction_id'): Promise<void> {
-  const [row] = await sqlRows<{
-    id: number;
-    productId: number;
-    locationId: number;
-    inventoryAction: InventoryAction;
-    delta: string;
-    moveId: string | null;
-    orderItemId: number | null;
-  }>(
-    tx,
-    sql`select id, product_id as "productId", location_id as "locationId", inventory_action as "inventoryAction", delta::text as delta,
-        move_id as "moveId", order_item_id as "orderItemId"
-      from ${inventoryTransactions} where id = ${id} and company_id = ${actor.companyId} for update`,
-  );
-  if (!row) throw badRequest({ [field]: [invalidPk(id)] });
+export async function deletePickTransaction(
+  tx: Tx,
+  actor: LedgerActor,
+  pick: { id: number; row: PickRow | undefined },
+  orderItemId: number,
+  field = 'inventory_transaction_id',
+): Promise<void> {
+  const { row } = pick;
+  if (!row) throw badRequest({ [field]: [invalidPk(pick.id)] });
   if (row.orderItemId !== orderItemId || row.inventoryAction !== 'STOCK_OUT' || row.moveId) throw badRequest({ [field]: [notAPickOf] });
   const { levels } = await lockForLedger(
     tx,
