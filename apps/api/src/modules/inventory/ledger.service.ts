@@ -104,7 +104,9 @@ type LockRow = { part: 'first' | 'product' | 'location' | 'level'; id: number; l
  * order and order line there, so a pick's locks are one statement (ADR 0023). `lock` is a
  * row-locking select; its rows come back as JSON objects (to_json: keys are its column names,
  * values JSON's, so a timestamp is text) and go to `check`, with the ids of the company's
- * products that were locked, before the ledger looks at its own errors. `check` throws to refuse.
+ * products that were locked, before the ledger looks at its own errors. `check` throws to refuse;
+ * it may also complete the entries from those rows (a pick's comment names its order), which the
+ * ledger reads only after it.
  */
 export type LockFirst<Row> = { lock: SQL; check: (rows: Row[], products: ReadonlySet<number>) => void };
 
