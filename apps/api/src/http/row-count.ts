@@ -1,5 +1,5 @@
 import { Column, getTableName, is, SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.js';
 import type { PageRequest } from './pagination.js';
 
@@ -22,6 +22,57 @@ export const TRUSTED_SEARCH_ESTIMATE = 10 * EXACT_COUNT_LIMIT;
 
 export type RowCount = { count: number; isEstimate: boolean };
 
+/**
+ * How long an API process answers a long list's estimate again without asking PostgreSQL. Every
+ * page of a list past EXACT_COUNT_LIMIT rows ran two statements before its page (the capped
+ * count, then the EXPLAIN that gives the estimate), and the grid asks for the same list again at
+ * every page turn, sort and refresh. The planner's estimate itself only moves when the table is
+ * analyzed, so keeping it a few seconds changes no answer's meaning: it is "about N" either way
+ * (ADR 0024). Exact counts (1,000 rows or fewer) are never kept: they are read every time.
+ */
+export const ESTIMATE_KEPT_MS = 5_000;
+/** Lists whose estimate a process keeps at most (the oldest goes first). */
+export const MAX_KEPT_ESTIMATES = 1_000;
+
+/** Estimates by the text and parameters of the select they count, each until its time is up. */
+export class KeptEstimates {
+  private readonly kept = new Map<string, { total: RowCount; until: number }>();
+
+  constructor(
+    private readonly keepMs = ESTIMATE_KEPT_MS,
+    private readonly max = MAX_KEPT_ESTIMATES,
+  ) {}
+
+  get(key: string, now: number): RowCount | undefined {
+    const entry = this.kept.get(key);
+    if (entry && entry.until > now) return entry.total;
+    if (entry) this.kept.delete(key);
+    return undefined;
+  }
+
+  keep(key: string, total: RowCount, now: number): RowCount {
+    this.kept.delete(key);
+    if (this.kept.size >= this.max) this.kept.delete(this.kept.keys().next().value!);
+    this.kept.set(key, { total, until: now + this.keepMs });
+    return total;
+  }
+
+  clear(): void {
+    this.kept.clear();
+  }
+}
+
+const keptEstimates = new KeptEstimates();
+/** Forgets every kept estimate (tests that change a long list and count it again at once). */
+export const forgetKeptEstimates = () => keptEstimates.clear();
+
+const dialect = new PgDialect();
+/** A select's key among the kept estimates: its text and its parameters (the company's id among them). */
+function estimateKey(select: SQL): string {
+  const query = dialect.sqlToQuery(select);
+  return `${query.sql}\u0000${JSON.stringify(query.params, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))}`;
+}
+
 type Rows = { rows: Record<string, unknown>[] } | Record<string, unknown>[];
 const rowsOf = (result: unknown) => {
   const r = result as Rows;
@@ -42,9 +93,13 @@ function plannedRows(result: unknown): number {
  */
 export async function countRows(db: DbOrTx, rows: { getSQL(): SQL }): Promise<RowCount> {
   const select = rows.getSQL();
+  const key = estimateKey(select);
+  const kept = keptEstimates.get(key, Date.now());
+  if (kept) return kept;
   const capped = await db.execute(sql`select count(*)::int as n from (${select} limit ${EXACT_COUNT_LIMIT + 1}) as capped`);
   const exact = Number(rowsOf(capped)[0]?.n ?? 0);
-  return exact <= EXACT_COUNT_LIMIT ? { count: exact, isEstimate: false } : estimateRows(db, select);
+  if (exact <= EXACT_COUNT_LIMIT) return { count: exact, isEstimate: false };
+  return keptEstimates.keep(key, estimated(await plannedCount(db, select)), Date.now());
 }
 
 /**
@@ -64,10 +119,6 @@ async function plannedCount(db: DbOrTx, select: SQL): Promise<number> {
 }
 
 const estimated = (planned: number): RowCount => ({ count: Math.max(planned, EXACT_COUNT_LIMIT + 1), isEstimate: true });
-
-async function estimateRows(db: DbOrTx, select: SQL): Promise<RowCount> {
-  return estimated(await plannedCount(db, select));
-}
 
 export type CountedPage = { total: RowCount; pageIds: number[] | null };
 
@@ -103,8 +154,11 @@ export async function countAndPage(db: DbOrTx, list: ListScan, trustEstimateFrom
   const where = list.where ?? sql`true`;
   const ids = sql`select ${table.id} from ${table} where ${where}`;
   if (!list.search) return { total: await countRows(db, ids), pageIds: null };
+  const key = estimateKey(ids);
+  const kept = keptEstimates.get(key, Date.now());
+  if (kept) return { total: kept, pageIds: null };
   const planned = await plannedCount(db, ids);
-  if (planned >= trustEstimateFrom) return { total: estimated(planned), pageIds: null };
+  if (planned >= trustEstimateFrom) return { total: keptEstimates.keep(key, estimated(planned), Date.now()), pageIds: null };
   const keys = columnsIn(orderBy, new Map([[table.id.name, table.id]]));
   for (const column of keys.values()) if (column.table !== table) throw new Error(`countAndPage orders by ${column.name} of another table`);
   const keyList = sql.join(
@@ -122,6 +176,6 @@ export async function countAndPage(db: DbOrTx, list: ListScan, trustEstimateFrom
     from (select count(*) as n from matches) as counted`);
   const row = rowsOf(result)[0] as { n: number | string; ids: (number | string)[] | null } | undefined;
   const exact = Number(row?.n ?? 0);
-  if (exact > EXACT_COUNT_LIMIT) return { total: estimated(planned), pageIds: null };
+  if (exact > EXACT_COUNT_LIMIT) return { total: keptEstimates.keep(key, estimated(planned), Date.now()), pageIds: null };
   return { total: { count: exact, isEstimate: false }, pageIds: (row?.ids ?? []).map(Number) };
 }

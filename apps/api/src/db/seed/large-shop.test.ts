@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, ilike, sql } from 'drizzle-orm';
 import { as, createTenant, createTestApp, login, type Tenant, type TestApp } from '../../../test/helpers.js';
-import { countAndPage, EXACT_COUNT_LIMIT, type ListScan } from '../../http/row-count.js';
+import { countAndPage, countRows, EXACT_COUNT_LIMIT, forgetKeptEstimates, type ListScan } from '../../http/row-count.js';
+import type { DbOrTx } from '../client.js';
 import { catalogProducts } from '../schema/index.js';
 import { treeViolations, type TreeNode } from '../../modules/catalog/category-tree.invariants.js';
 import { repriceProducts } from '../../modules/catalog/pricing.service.js';
@@ -154,6 +155,35 @@ describe('lists at scale', () => {
     expect(trusted.total.isEstimate).toBe(true);
     expect(trusted.total.count).toBeGreaterThan(EXACT_COUNT_LIMIT);
     expect(trusted.pageIds).toBeNull();
+    // The trusted estimate was kept for this search: the tests after this one count it themselves.
+    forgetKeptEstimates();
+  });
+
+  it('keeps a long list’s estimate for its next pages, per company, and never an exact count', async () => {
+    forgetKeptEstimates();
+    let statements = 0;
+    const counting = { execute: (query: ReturnType<typeof sql>) => (statements++, db().execute(query)) } as unknown as DbOrTx;
+    const productsOf = (companyId: number, type?: string) =>
+      sql`select id from catalog_products where company_id = ${companyId}${type ? sql` and product_type = ${type}` : sql``}`;
+
+    const first = await countRows(counting, productsOf(seeded.companyId));
+    expect(first.isEstimate).toBe(true);
+    expect(statements).toBe(2); // the capped count, then the EXPLAIN that gives the estimate
+    expect(await countRows(counting, productsOf(seeded.companyId))).toEqual(first);
+    expect(statements).toBe(2);
+
+    // Another company's list, the same text with another parameter: its own count.
+    expect(await countRows(counting, productsOf(other.companyId))).toEqual({ count: 0, isEstimate: false });
+    expect(statements).toBe(3);
+    // An exact count is read every time.
+    const bundles = { count: PRODUCTS / 20, isEstimate: false };
+    expect(await countRows(counting, productsOf(seeded.companyId, 'bundle'))).toEqual(bundles);
+    expect(await countRows(counting, productsOf(seeded.companyId, 'bundle'))).toEqual(bundles);
+    expect(statements).toBe(5);
+
+    forgetKeptEstimates();
+    expect(await countRows(counting, productsOf(seeded.companyId))).toEqual(first);
+    expect(statements).toBe(7);
   });
 
   it('pages a search of the orders and of the supplier products as their own SQL orders them', async () => {

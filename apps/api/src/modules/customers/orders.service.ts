@@ -194,15 +194,16 @@ export async function listOrders(ctx: Ctx, query: ListQuery, url: string): Promi
   const page = pageRequest(query, PAGE_SIZE.orders);
   // orderBy ends with the id (the list's default order does): equal sort values must not shuffle rows between pages.
   const { total, pageIds } = await countAndPage(ctx.readDb, { table: customerOrders, where: scoped, orderBy, page, search: query.search });
-  const ids =
-    pageIds ??
-    (
-      await sqlRows<{ id: number }>(
+  // The page: the ids the search's scan found, else the page's whole rows in one statement.
+  const results = pageIds
+    ? await loadOrders(ctx.readDb, ctx.user.companyId, pageIds)
+    : await withItems(
         ctx.readDb,
-        sql`select ${customerOrders.id} from ${customerOrders} where ${scoped} order by ${sql.join(orderBy, sql`, `)} limit ${page.limit} offset ${page.offset}`,
-      )
-    ).map((r) => r.id);
-  const results = await loadOrders(ctx.readDb, ctx.user.companyId, ids);
+        await orderRows.read(
+          ctx.readDb,
+          sql`select ${orderRows.columns} from ${customerOrders} where ${scoped} order by ${sql.join(orderBy, sql`, `)} limit ${page.limit} offset ${page.offset}`,
+        ),
+      );
   return pageResponse(url, page, total, results);
 }
 
