@@ -90,10 +90,14 @@ describe('GET|POST /api/customers/order_items/{id}/actions/pick/', () => {
     expect(first.json().result).toBe('Picked 1.5x[HOSE-20]Garden hose for order W-1001.');
     const [stillOpen] = await db().select().from(customerBackorders).where(eq(customerBackorders.id, backorder!.id));
     expect(stillOpen!.resolvedAt).toBeNull();
+    expect(first.json().order.order_items[0]).toMatchObject({ qty_picked: 1.5, qty_remaining: 1.5, qty_backordered: 1 });
 
     const last = await pick(s.tenant, s.item.id, { location_id: s.location.id, product_id: s.product.id, quantity: '1.5' }, 'POST');
     expect(last.statusCode, last.body).toBe(200);
     expect(last.json().order.internal_status).toBe('picked');
+    // The answer is the order as it committed: the line's backorder resolved, so none backordered.
+    expect(last.json().order.order_items[0]).toMatchObject({ qty_picked: 3, qty_remaining: 0, qty_backordered: 0 });
+    expect((await as(app, s.tenant, { method: 'GET', url: `/api/customers/orders/${s.order.id}/` })).json().order_items[0].qty_backordered).toBe(0);
     const [resolved] = await db().select().from(customerBackorders).where(eq(customerBackorders.id, backorder!.id));
     expect(resolved!.resolvedAt).toBeInstanceOf(Date);
     expect(await levelOf(app, s.product.id, s.location.id)).toBe(2);
