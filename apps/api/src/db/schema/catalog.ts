@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, numeric, pgTable, serial, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz, updatedAt } from './columns.js';
 import { companyId, users } from './companies.js';
@@ -51,6 +51,14 @@ export const catalogProducts = pgTable(
     description: jsonb('description').$type<Record<string, unknown>>().notNull().default({}),
     imageUrls: jsonb('image_urls').$type<string[]>().notNull().default([]),
     url: text('url').notNull().default(''),
+    /**
+     * Low stock (spec's low-in-stock filter), kept by the database. The filter's partial index
+     * names this column rather than qty_in_stock, so a stock write that leaves it as it was
+     * changes no indexed column and is a HOT update (ADR 0025).
+     */
+    stockLow: boolean('stock_low')
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`${catalogProducts.qtyInStock} <= ${catalogProducts.qtyRestockLevel} and ${catalogProducts.qtyRestockLevel} > 0`),
     /** Set when the company was told the product is low; cleared when stock is back above the level. */
     lowStockNotifiedAt: timestamptz('low_stock_notified_at'),
     /** Last edit by an operator (PUT); imports and recomputed prices leave it alone. Null = unedited. */
@@ -98,7 +106,7 @@ export const catalogProducts = pgTable(
       .where(sql`${t.priceManualOverride} is not null`),
     index('catalog_products_low_stock_idx')
       .on(t.companyId)
-      .where(sql`${t.qtyInStock} <= ${t.qtyRestockLevel} and ${t.qtyRestockLevel} > 0`),
+      .where(sql`${t.stockLow}`),
     check(
       'catalog_products_dimensions_check',
       sql`coalesce(${t.packagingWidth}, 0) >= 0 and coalesce(${t.packagingLength}, 0) >= 0 and coalesce(${t.packagingHeight}, 0) >= 0`,

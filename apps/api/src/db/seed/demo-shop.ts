@@ -1,4 +1,4 @@
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client.js';
 import { catalogMarkups, catalogProducts, inventoryLocations, inventoryLocationTypes, type inventoryTransactions } from '../schema/index.js';
 import { priceProduct } from '../../modules/catalog/pricing.js';
@@ -438,9 +438,7 @@ export async function seedDemoShop(db: DbOrTx, target: DemoTarget): Promise<void
   const low = await db
     .update(catalogProducts)
     .set({ lowStockNotifiedAt: at(1) })
-    .where(
-      and(eq(catalogProducts.companyId, companyId), gt(catalogProducts.qtyRestockLevel, '0'), lte(catalogProducts.qtyInStock, catalogProducts.qtyRestockLevel)),
-    )
+    .where(and(eq(catalogProducts.companyId, companyId), eq(catalogProducts.stockLow, true)))
     .returning({ id: catalogProducts.id });
   if (low.length) {
     await notify(db, {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, gt, max } from 'drizzle-orm';
+import { and, eq, gt, max, sql } from 'drizzle-orm';
 import type { AuditEventPage, AuditEventResponse, ProductResponse } from '@kontor/contract';
 import { auditEvents, catalogProducts } from '../../db/schema/index.js';
+import { sqlRows } from '../../db/sql-rows.js';
 import { as, createTenant, createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
 import { insertLevel, insertLocation, insertProduct } from '../catalog/catalog.factories.js';
 import { insertOrder } from '../customers/customers.factories.js';
@@ -92,6 +93,25 @@ describe('audit history (ADR 0016)', () => {
     expect(moved.statusCode).toBe(201);
 
     expect(await events(me, 'catalog_product', product.id)).toEqual(before);
+  });
+
+  it('fires on an update of every recorded field: a trigger’s UPDATE OF list is its table’s columns less those left out', async () => {
+    // A trigger limited to UPDATE OF some columns (catalog_products: stock writes skip it) must
+    // list every column the history records, or a new column's edits would go unrecorded.
+    const triggers = await sqlRows<{ table: string; updateOf: string[]; columns: string[]; args: string }>(
+      db(),
+      sql`select t.tgrelid::regclass::text as "table",
+          array(select a.attname::text from unnest(t.tgattr::int2[]) k join pg_attribute a on a.attrelid = t.tgrelid and a.attnum = k order by 1) as "updateOf",
+          array(select a.attname::text from pg_attribute a where a.attrelid = t.tgrelid and a.attnum > 0 and not a.attisdropped order by 1) as columns,
+          encode(t.tgargs, 'escape') as args
+        from pg_trigger t where t.tgname = 'audit' and cardinality(t.tgattr::int2[]) > 0`,
+    );
+    expect(triggers.map((t) => t.table)).toContain('catalog_products');
+    for (const trigger of triggers) {
+      const leftOut = trigger.args.split('\\000')[5]!.replace(/[{}]/g, '').split(',');
+      const recorded = trigger.columns.filter((c) => !['created_at', 'updated_at', ...leftOut].includes(c));
+      expect(trigger.updateOf, trigger.table).toEqual(recorded);
+    }
   });
 
   it('shows an order’s own changes with its items’ (system ones too) in the order’s history', async () => {

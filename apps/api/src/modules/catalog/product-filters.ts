@@ -1,12 +1,16 @@
-import { and, eq, gt, gte, isNotNull, isNull, lt, lte, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, isNull, lt, not, or, sql, type SQL } from 'drizzle-orm';
 import { MARGIN_BANDS, isYes, type ListProductsQuery, type MarginBand } from '@kontor/contract';
 import { catalogProducts, procurementProducts } from '../../db/schema/index.js';
 
-/** DESIGN §5: a product is low when its stock is at or below a restock level that is set (> 0). */
 /** What a product `search=` looks in: SKU and name as one text, exactly the expression of their trigram index. */
 export const productSearchText = sql`(${catalogProducts.sku} || ' ' || ${catalogProducts.name})`;
 
-export const lowStock = and(lte(catalogProducts.qtyInStock, catalogProducts.qtyRestockLevel), gt(catalogProducts.qtyRestockLevel, '0'))!;
+/**
+ * DESIGN §5: a product is low when its stock is at or below a restock level that is set (> 0).
+ * The database keeps that as the stock_low flag (db/schema/catalog.ts); its partial index serves
+ * the Yes side.
+ */
+export const lowStock = sql`${catalogProducts.stockLow}`;
 
 /**
  * Mapped supplier products of the listed product. The outer id is qualified by hand, so it can

@@ -217,7 +217,8 @@ export type LedgerRow = {
   createdAt: Date;
   updatedAt: Date;
 };
-type StockRow = { id: number; sku: string; name: string; qtyInStock: string; qtyRestockLevel: string; notified: boolean };
+/** `low`: the product's stock_low as the write left it (the low-stock rule lives in its definition). */
+type StockRow = { id: number; sku: string; name: string; qtyInStock: string; qtyRestockLevel: string; low: boolean; notified: boolean };
 
 /**
  * qty_in_stock of the catalog_products row `p` (DESIGN §5): the sum of its levels at stock
@@ -255,17 +256,18 @@ async function writeLedger(tx: Tx, companyId: number, levels: Map<string, number
       where lv.product_id = v.product_id and lv.location_id = v.location_id
       returning lv.product_id, lv.location_id, lv.quantity
     ), ledger as (${ledger}), stock as (
-      update ${catalogProducts} p set updated_at = now(), qty_in_stock = ${levelsAtStockLocations(true)} + coalesce((
+      update ${catalogProducts} p set qty_in_stock = ${levelsAtStockLocations(true)} + coalesce((
         select sum(w.quantity) from written_levels w join ${inventoryLocations} l on l.id = w.location_id
         where w.product_id = p.id and not l.not_for_stock
       ), 0)
       where p.company_id = ${companyId} and p.id in (select product_id from ledger)
-      returning p.id, p.sku, p.name, p.qty_in_stock, p.qty_restock_level, p.low_stock_notified_at
+      returning p.id, p.sku, p.name, p.qty_in_stock, p.qty_restock_level, p.stock_low, p.low_stock_notified_at
     )
     select t.id, t.product_id as "productId", s.sku, s.name as "productName", t.location_id as "locationId",
       loc.abbreviation_slug as "abbreviationSlug", t.inventory_action as action, t.quantity::text as quantity, t.delta::text as delta,
       t.comments, t.move_id as "moveId", t.account_id as "accountId", t.created_at as "createdAt", t.updated_at as "updatedAt",
-      s.qty_in_stock::text as "qtyInStock", s.qty_restock_level::text as "qtyRestockLevel", s.low_stock_notified_at is not null as notified
+      s.qty_in_stock::text as "qtyInStock", s.qty_restock_level::text as "qtyRestockLevel", s.stock_low as low,
+      s.low_stock_notified_at is not null as notified
     from ledger t join stock s on s.id = t.product_id join ${inventoryLocations} loc on loc.id = t.location_id
     order by t.id`,
   );
@@ -277,6 +279,7 @@ async function writeLedger(tx: Tx, companyId: number, levels: Map<string, number
       name: r.productName,
       qtyInStock: r.qtyInStock,
       qtyRestockLevel: r.qtyRestockLevel,
+      low: r.low,
       notified: r.notified,
     });
   await followLowStock(tx, companyId, [...stock.values()]);
@@ -299,11 +302,9 @@ async function writeLedger(tx: Tx, companyId: number, levels: Map<string, number
   }));
 }
 
-const isLow = (qtyInStock: string, restockLevel: string) => toCents(restockLevel) > 0 && toCents(qtyInStock) <= toCents(restockLevel);
-
 /**
  * Recomputes qty_in_stock (sum of levels at stock locations, in SQL) for products the caller
- * has locked, bumps updated_at, and raises or clears the low-stock notices (followLowStock).
+ * has locked, and raises or clears the low-stock notices (followLowStock).
  * For writers that change what the sum covers without writing levels (a location's
  * not_for_stock, a product's restock level); the ledger's own writes do it in writeLedger.
  */
@@ -312,10 +313,10 @@ export async function refreshProductStock(tx: Tx, companyId: number, productIds:
   const unique = [...new Set(productIds)];
   const rows = await sqlRows<StockRow>(
     tx,
-    sql`update ${catalogProducts} p set updated_at = now(), qty_in_stock = ${levelsAtStockLocations(false)}
+    sql`update ${catalogProducts} p set qty_in_stock = ${levelsAtStockLocations(false)}
       where p.company_id = ${companyId} and p.id in ${idList(unique)}
       returning p.id, p.sku, p.name, p.qty_in_stock::text as "qtyInStock", p.qty_restock_level::text as "qtyRestockLevel",
-        p.low_stock_notified_at is not null as notified`,
+        p.stock_low as low, p.low_stock_notified_at is not null as notified`,
   );
   await followLowStock(tx, companyId, rows);
 }
@@ -326,8 +327,8 @@ export async function refreshProductStock(tx: Tx, companyId: number, productIds:
  * was back above its restock level in between.
  */
 async function followLowStock(tx: Tx, companyId: number, rows: StockRow[]): Promise<void> {
-  const becameLow = rows.filter((r) => isLow(r.qtyInStock, r.qtyRestockLevel) && !r.notified);
-  const recovered = rows.filter((r) => !isLow(r.qtyInStock, r.qtyRestockLevel) && r.notified);
+  const becameLow = rows.filter((r) => r.low && !r.notified);
+  const recovered = rows.filter((r) => !r.low && r.notified);
   if (becameLow.length) {
     const receivers = await tx
       .select({ id: users.id })
