@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client.js';
 import { catalogProducts, customerBackorders, customerOrderItems, customerOrders, inventoryLevels, inventoryLocations } from '../schema/index.js';
 import { recordTransactions, type LedgerEntry } from '../../modules/inventory/ledger.service.js';
@@ -186,22 +186,8 @@ export async function seedDemoOrders(db: DbOrTx, target: DemoTarget): Promise<vo
     }
   }
 
-  if (picks.length) {
-    const pickedIds = [...new Set(picks.map((p) => p.productId))];
-    const stamps = await db
-      .select({ id: catalogProducts.id, updatedAt: catalogProducts.updatedAt })
-      .from(catalogProducts)
-      .where(inArray(catalogProducts.id, pickedIds));
-    await db.transaction(async (tx) => recordTransactions(tx, { companyId, userId }, picks));
-    // The ledger stamps the products it restocks; the demo's catalog keeps reading as last edited when it was.
-    await db.execute(sql`
-      update catalog_products p set updated_at = v.updated_at
-      from (values ${sql.join(
-        stamps.map((s) => sql`(${s.id}::int, ${s.updatedAt.toISOString()}::timestamptz)`),
-        sql`, `,
-      )}) as v(id, updated_at)
-      where p.id = v.id`);
-  }
+  // A stock write leaves the product's updated_at alone (ADR 0025): the catalog keeps reading as last edited when it was.
+  if (picks.length) await db.transaction(async (tx) => recordTransactions(tx, { companyId, userId }, picks));
   if (backorders.length) await db.insert(customerBackorders).values(backorders);
   for (const { id } of orderIds) await refreshOrderStatus(db, id);
 }
