@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client.js';
 import { catalogMarkups, catalogProducts, inventoryLocations, inventoryLocationTypes, type inventoryTransactions } from '../schema/index.js';
 import { priceProduct } from '../../modules/catalog/pricing.js';
+import { lowStock } from '../../modules/catalog/product-filters.js';
 import { repriceProducts } from '../../modules/catalog/pricing.service.js';
 import { notify } from '../../modules/notifications/notify.js';
 import type { DemoTarget } from './demo-company.js';
@@ -438,7 +439,7 @@ export async function seedDemoShop(db: DbOrTx, target: DemoTarget): Promise<void
   const low = await db
     .update(catalogProducts)
     .set({ lowStockNotifiedAt: at(1) })
-    .where(and(eq(catalogProducts.companyId, companyId), eq(catalogProducts.stockLow, true)))
+    .where(and(eq(catalogProducts.companyId, companyId), lowStock))
     .returning({ id: catalogProducts.id });
   if (low.length) {
     await notify(db, {
