@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgDialect, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -12,6 +12,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { nameActorOnBegin, recordActorInTransactions } from './actor.js';
 import { prepareTransactionStatements } from './prepared-statements.js';
+import { useFastSqlCompiler } from './sql-compiler.js';
 
 /**
  * Both drivers share drizzle's PostgreSQL database type: services never know which one runs.
@@ -67,7 +68,18 @@ export type DatabaseOptions = {
    * Default true; off for a pooler that cannot keep them (PgBouncer in transaction mode before 1.21).
    */
   preparedStatements?: boolean | undefined;
+  /**
+   * Every statement is written by drizzle as well and must match db/sql-compiler.ts's text
+   * (ADR 0026). Default: under the tests (NODE_ENV=test, which Vitest sets).
+   */
+  checkSqlCompiler?: boolean | undefined;
 };
+
+/** A drizzle database writing its statements through db/sql-compiler.ts. */
+function withFastSqlCompiler<T extends object>(db: T, options: DatabaseOptions): T {
+  useFastSqlCompiler((db as unknown as { dialect: PgDialect }).dialect, { check: options.checkSqlCompiler ?? process.env.NODE_ENV === 'test' });
+  return db;
+}
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const folder = migrationsFolder();
@@ -79,7 +91,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       pool.on('error', () => undefined);
       nameActorOnBegin(pool);
       if (options.preparedStatements ?? true) prepareTransactionStatements(pool);
-      return { pool, db: drizzlePg(pool, { logger }) as unknown as Db };
+      return { pool, db: withFastSqlCompiler(drizzlePg(pool, { logger }), options) as unknown as Db };
     };
     const primary = connect(options.databaseUrl);
     const replica = options.readDatabaseUrl ? connect(options.readDatabaseUrl) : null;
@@ -113,7 +125,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ? new PGlite({ extensions, ...(options.pgliteDataDir ? { loadDataDir: options.pgliteDataDir } : {}) })
       : new PGlite(dir, { extensions, relaxedDurability: false });
   await client.waitReady;
-  const drizzleDb = drizzlePglite(client);
+  const drizzleDb = withFastSqlCompiler(drizzlePglite(client), options);
   const pgliteDb = recordActorInTransactions(drizzleDb as unknown as Db);
   return {
     db: pgliteDb,

@@ -1,6 +1,7 @@
 import { Column, getTableName, is, SQL, sql } from 'drizzle-orm';
 import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.js';
+import { compileSql } from '../db/sql-compiler.js';
 import type { PageRequest } from './pagination.js';
 
 /**
@@ -69,7 +70,7 @@ export const forgetKeptEstimates = () => keptEstimates.clear();
 const dialect = new PgDialect();
 /** A select's key among the kept estimates: its text and its parameters (the company's id among them). */
 function estimateKey(select: SQL): string {
-  const query = dialect.sqlToQuery(select);
+  const query = compileSql(dialect, select);
   return `${query.sql}\u0000${JSON.stringify(query.params, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))}`;
 }
 

@@ -29,7 +29,7 @@ import { buildListQuery, type ListSpec } from '../../http/filters.js';
 import { pageRequest, pageResponse } from '../../http/pagination.js';
 import { countAndPage } from '../../http/row-count.js';
 import { lockAndRefreshProductStock } from '../inventory/ledger.service.js';
-import { priceDetails, totalCost, type PriceRowFigures } from './pricing.js';
+import { priceFigureNumbers } from './pricing.js';
 import { repriceProducts } from './pricing.service.js';
 import { productFilters, productSearchText } from './product-filters.js';
 
@@ -83,52 +83,49 @@ const productLiteList: ListSpec = {
 };
 
 const decimalOrNull = (value: string | null) => (value === null ? null : Number(value));
-const priceRowResponse = (r: PriceRowFigures) => ({ incl: decimalOrNull(r.incl), excl: decimalOrNull(r.excl), margin: decimalOrNull(r.margin) });
-
-/** Sale, Manual and Auto rows of the prices view, from the stored prices (DESIGN §5). */
-function priceDetailsResponse(row: ProductRow): ProductResponse['price_details'] {
-  const { sale, manual, auto } = priceDetails(row);
-  return { sale: priceRowResponse(sale), manual: priceRowResponse(manual), auto: priceRowResponse(auto) };
-}
 
 /** The one mapping from a row to the API shape; every endpoint answers through it. */
-export const toProductResponse = (row: ProductRow): ProductResponse => ({
-  id: row.id,
-  sku: row.sku,
-  name: row.name,
-  product_type: row.productType,
-  product__stock_proxy_parent: row.stockProxyParentId,
-  qty_in_stock: Number(row.qtyInStock),
-  cost_shipping: Number(row.costShipping),
-  price_manual_override: decimalOrNull(row.priceManualOverride),
-  price_on_sale: decimalOrNull(row.priceOnSale),
-  price: decimalOrNull(row.priceManualOverride ?? row.priceCalculatedAutomatically),
-  vat: Number(row.vat),
-  price_calculated_automatically: decimalOrNull(row.priceCalculatedAutomatically),
-  procurement_cost: decimalOrNull(row.procurementCost),
-  cost_packaging_labour: Number(row.costPackagingLabour),
-  cost_packaging_material: Number(row.costPackagingMaterial),
-  packaging_width: row.packagingWidth,
-  packaging_length: row.packagingLength,
-  packaging_height: row.packagingHeight,
-  packaging_weight: decimalOrNull(row.packagingWeight),
-  default_location_id: row.defaultLocationId,
-  qty_restock_level: Number(row.qtyRestockLevel),
-  qty_restock_amount: Number(row.qtyRestockAmount),
-  description: row.description,
-  image_urls: row.imageUrls,
-  url: row.url,
-  archived: row.archivedAt !== null,
-  total_cost: Number(totalCost(row)),
-  // The stored figures, the ones the margin filters select on (the pricing service keeps them).
-  margin: decimalOrNull(row.margin),
-  margin_percent: decimalOrNull(row.marginPercent),
-  price_details: priceDetailsResponse(row),
-  edited_at: row.editedAt?.toISOString() ?? null,
-  synced_at: row.syncedAt?.toISOString() ?? null,
-  created_at: row.createdAt.toISOString(),
-  updated_at: row.updatedAt.toISOString(),
-});
+export const toProductResponse = (row: ProductRow): ProductResponse => {
+  // Total cost and the prices view's Sale, Manual and Auto rows, from the stored prices (DESIGN §5).
+  const figures = priceFigureNumbers(row);
+  return {
+    id: row.id,
+    sku: row.sku,
+    name: row.name,
+    product_type: row.productType,
+    product__stock_proxy_parent: row.stockProxyParentId,
+    qty_in_stock: Number(row.qtyInStock),
+    cost_shipping: Number(row.costShipping),
+    price_manual_override: decimalOrNull(row.priceManualOverride),
+    price_on_sale: decimalOrNull(row.priceOnSale),
+    price: decimalOrNull(row.priceManualOverride ?? row.priceCalculatedAutomatically),
+    vat: Number(row.vat),
+    price_calculated_automatically: decimalOrNull(row.priceCalculatedAutomatically),
+    procurement_cost: decimalOrNull(row.procurementCost),
+    cost_packaging_labour: Number(row.costPackagingLabour),
+    cost_packaging_material: Number(row.costPackagingMaterial),
+    packaging_width: row.packagingWidth,
+    packaging_length: row.packagingLength,
+    packaging_height: row.packagingHeight,
+    packaging_weight: decimalOrNull(row.packagingWeight),
+    default_location_id: row.defaultLocationId,
+    qty_restock_level: Number(row.qtyRestockLevel),
+    qty_restock_amount: Number(row.qtyRestockAmount),
+    description: row.description,
+    image_urls: row.imageUrls,
+    url: row.url,
+    archived: row.archivedAt !== null,
+    total_cost: figures.totalCost,
+    // The stored figures, the ones the margin filters select on (the pricing service keeps them).
+    margin: decimalOrNull(row.margin),
+    margin_percent: decimalOrNull(row.marginPercent),
+    price_details: figures.details,
+    edited_at: row.editedAt?.toISOString() ?? null,
+    synced_at: row.syncedAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+};
 
 /**
  * API fields -> columns, only for the fields the body carries, so a bulk row changes exactly

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   autoPrice,
@@ -5,10 +6,12 @@ import {
   pickMarkup,
   priceDetails,
   priceExcl,
+  priceFigureNumbers,
   priceProduct,
   totalCost,
   toSek,
   type MarkupRule,
+  type PriceRowFigures,
   type PricingInput,
 } from './pricing.js';
 
@@ -185,6 +188,58 @@ describe('priceDetails: Sale, Manual and Auto rows', () => {
       manual: { incl: '199.00', excl: '177.68', margin: '-66.32' },
       auto: { incl: null, excl: null, margin: null },
     });
+  });
+
+  it("gives the same figures as JSON numbers, to the cent, over the columns' whole range", () => {
+    // What a product response carries (priceFigureNumbers) against the exact engine's text.
+    const asNumbers = (r: PriceRowFigures) => ({
+      incl: r.incl === null ? null : Number(r.incl),
+      excl: r.excl === null ? null : Number(r.excl),
+      margin: r.margin === null ? null : Number(r.margin),
+    });
+    const expected = (p: Parameters<typeof priceDetails>[0]) => {
+      const { sale, manual, auto } = priceDetails(p);
+      return { totalCost: Number(totalCost(p)), details: { sale: asNumbers(sale), manual: asNumbers(manual), auto: asNumbers(auto) } };
+    };
+    const money = (c: bigint) => `${c < 0n ? '-' : ''}${(c < 0n ? -c : c) / 100n}.${String((c < 0n ? -c : c) % 100n).padStart(2, '0')}`;
+    // numeric(12, 2) for money, numeric(5, 2) for VAT; small values, round halves and both sides of 2^53 / 10 000 cents drawn often.
+    const cents = fc.oneof(
+      fc.bigInt({ min: -999_999_999_999n, max: 999_999_999_999n }),
+      fc.bigInt({ min: -100_000n, max: 100_000n }),
+      fc.bigInt({ min: 900_719_925_000n, max: 900_719_926_000n }),
+      fc.constantFrom(0n, 5n, -5n, 125n, 999_999_999_999n, -999_999_999_999n),
+    );
+    const price = fc.option(cents.map(money), { nil: null });
+    const vat = fc.oneof(fc.bigInt({ min: 0n, max: 99_999n }), fc.constantFrom(0n, 600n, 1200n, 2500n)).map(money);
+    fc.assert(
+      fc.property(price, price, price, price, cents, cents, cents, vat, (onSale, manual, auto, procurement, shipping, labour, material, v) => {
+        const p = {
+          ...product({
+            procurementCost: procurement,
+            costShipping: money(shipping),
+            costPackagingLabour: money(labour),
+            costPackagingMaterial: money(material),
+            vat: v,
+          }),
+          priceOnSale: onSale,
+          priceManualOverride: manual,
+          priceCalculatedAutomatically: auto,
+        };
+        expect(priceFigureNumbers(p)).toStrictEqual(expected(p));
+      }),
+      { numRuns: 20_000 },
+    );
+    // Round halves: 0.03 / 1.20 = 0.025 -> 0.03, -0.03 / 1.20 -> -0.03; 0.05 at no VAT; 0 is 0, never -0.
+    for (const [incl, v] of [
+      ['0.03', '20.00'],
+      ['-0.03', '20.00'],
+      ['0.05', '0.00'],
+      ['0.00', '25.00'],
+      ['-0.00', '25.00'],
+    ] as const) {
+      const p = { ...product({ vat: v, priceOnSale: incl }), priceCalculatedAutomatically: null };
+      expect(priceFigureNumbers(p)).toStrictEqual(expected(p));
+    }
   });
 
   it('rounds excl. VAT half away from zero to the öre', () => {

@@ -180,6 +180,61 @@ export function priceDetails(p: PricingInput & { priceCalculatedAutomatically: D
   };
 }
 
+export type PriceRowNumbers = { incl: number | null; excl: number | null; margin: number | null };
+export type PriceFigureNumbers = { totalCost: number; details: { sale: PriceRowNumbers; manual: PriceRowNumbers; auto: PriceRowNumbers } };
+
+/**
+ * `totalCost` and `priceDetails` as the JSON numbers a product response carries: the same
+ * figures, to the cent (pricing.test.ts compares them over the columns' whole range). A product
+ * page maps 25 rows and the exact engine's BigInt and text round trips were most of that work
+ * (ADR 0026), so the cents here are integers held in doubles, which are exact below 2^53.
+ * incl x 10 000 is the largest intermediate: past 2^53 (prices of 9 billion kronor and more)
+ * the exact engine answers instead.
+ */
+export function priceFigureNumbers(p: PricingInput & { priceCalculatedAutomatically: Decimalish | null }): PriceFigureNumbers {
+  const incls = [p.priceOnSale, p.priceManualOverride, p.priceCalculatedAutomatically];
+  const inRange = incls.every((incl) => incl === null || Math.abs(Number(incl)) < MAX_SAFE_INCL);
+  if (!inRange) {
+    const { sale, manual, auto } = priceDetails(p);
+    const numbers = (r: PriceRowFigures): PriceRowNumbers => ({ incl: numberOrNull(r.incl), excl: numberOrNull(r.excl), margin: numberOrNull(r.margin) });
+    return { totalCost: Number(totalCost(p)), details: { sale: numbers(sale), manual: numbers(manual), auto: numbers(auto) } };
+  }
+  const total =
+    (p.procurementCost === null ? 0 : centsOf(p.procurementCost)) + centsOf(p.costShipping) + centsOf(p.costPackagingLabour) + centsOf(p.costPackagingMaterial);
+  const vatFactor = 10_000 + centsOf(p.vat);
+  const row = (incl: Decimalish | null): PriceRowNumbers => {
+    if (incl === null) return { incl: null, excl: null, margin: null };
+    const inclCents = centsOf(incl);
+    const exclCents = roundDivSafe(inclCents * 10_000, vatFactor);
+    return { incl: inclCents / 100, excl: exclCents / 100, margin: (exclCents - total) / 100 };
+  };
+  return {
+    totalCost: total / 100,
+    details: { sale: row(p.priceOnSale), manual: row(p.priceManualOverride), auto: row(p.priceCalculatedAutomatically) },
+  };
+}
+
+/** |incl| in kronor below which incl in cents x 10 000 stays under 2^53. */
+const MAX_SAFE_INCL = Number.MAX_SAFE_INTEGER / 1_000_000;
+
+const numberOrNull = (value: string | null) => (value === null ? null : Number(value));
+
+/**
+ * A two-decimal value in cents, as an integer. Number(text) is within 2^-53 of the value, so x100
+ * is within 10^-3 of an integer for anything numeric(12, 2) holds, and rounding finds it.
+ * `+ 0` turns -0 into 0.
+ */
+const centsOf = (value: Decimalish) => Math.round(Number(value) * 100) + 0;
+
+/** roundDiv on integers below 2^53: the remainder and the exact quotient of n - r are exact in doubles. */
+function roundDivSafe(n: number, d: number): number {
+  if (d < 0) return roundDivSafe(-n, -d);
+  const r = n % d;
+  const q = (n - r) / d;
+  if (2 * Math.abs(r) < d) return q + 0;
+  return (n < 0 ? q - 1 : q + 1) + 0;
+}
+
 /** Everything the pricing service keeps for a product, from its inputs and the company's rules. */
 export function priceProduct(p: PricingInput, rules: readonly MarkupRule[]): ProductPricing {
   const total = totalCost(p);
