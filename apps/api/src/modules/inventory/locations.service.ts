@@ -14,6 +14,7 @@ import {
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import { wholeRows } from '../../db/whole-rows.js';
 import { inventoryLevels, inventoryLocations, inventoryLocationTypes, inventoryTransactions } from '../../db/schema/index.js';
 import type { Ctx } from '../../http/context.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
@@ -89,6 +90,13 @@ function flagConditions(flags: { obsolete?: string | undefined; not_for_stock?: 
   return out;
 }
 
+/**
+ * The grid's options read every location at each load and each refresh (up to 1,000): a SQL
+ * template of the whole rows, not the query builder (ADR 0022). The location type's name rides
+ * along as `typeName`, left as the text the driver gives.
+ */
+const locationRows = wholeRows(inventoryLocations);
+
 function selectLocations(db: DbOrTx) {
   return db.select(locationColumns).from(inventoryLocations).leftJoin(inventoryLocationTypes, eq(inventoryLocationTypes.id, inventoryLocations.typeId));
 }
@@ -106,11 +114,12 @@ export async function listLocations(ctx: Ctx, query: ListLocationsQuery, url: st
   const { where, orderBy } = buildListQuery(rest, locationList);
   const scoped = and(eq(inventoryLocations.companyId, ctx.user.companyId), where, ...flagConditions({ obsolete, not_for_stock }));
   const page = pageRequest(query, PAGE_SIZE.inventoryLocations);
-  const rows = await selectLocations(ctx.db)
-    .where(scoped)
-    .orderBy(...orderBy)
-    .limit(page.limit)
-    .offset(page.offset);
+  const rows = (await locationRows.read(
+    ctx.db,
+    sql`select ${locationRows.columns}, ${inventoryLocationTypes.name} as "typeName" from ${inventoryLocations}
+      left join ${inventoryLocationTypes} on ${inventoryLocationTypes.id} = ${inventoryLocations.typeId}
+      where ${scoped} order by ${sql.join(orderBy, sql`, `)} limit ${page.limit} offset ${page.offset}`,
+  )) as LocationRow[];
   // A shop's locations fit a page (the grid asks for 1,000): the page is its own count.
   const total = countOfShortPage(page, rows.length) ?? (await ctx.db.select({ n: count() }).from(inventoryLocations).where(scoped))[0]?.n ?? 0;
   return pageResponse(url, page, total, rows.map(toLocationResponse));
