@@ -32,6 +32,7 @@ import { lockAndRefreshProductStock } from '../inventory/ledger.service.js';
 import { priceFigureNumbers } from './pricing.js';
 import { repriceProducts } from './pricing.service.js';
 import { productFilters, productSearchText } from './product-filters.js';
+import { numericOrNull } from '../../db/numeric.js';
 
 /** The bodies after the contract parsed them: decimals are exact strings ready for NUMERIC. */
 export type CreateProductFields = z.output<typeof CreateProductBody>;
@@ -82,8 +83,6 @@ const productLiteList: ListSpec = {
   defaultOrdering: [desc(catalogProducts.id)],
 };
 
-const decimalOrNull = (value: string | null) => (value === null ? null : Number(value));
-
 /** The one mapping from a row to the API shape; every endpoint answers through it. */
 export const toProductResponse = (row: ProductRow): ProductResponse => {
   // Total cost and the prices view's Sale, Manual and Auto rows, from the stored prices (DESIGN §5).
@@ -96,18 +95,18 @@ export const toProductResponse = (row: ProductRow): ProductResponse => {
     product__stock_proxy_parent: row.stockProxyParentId,
     qty_in_stock: Number(row.qtyInStock),
     cost_shipping: Number(row.costShipping),
-    price_manual_override: decimalOrNull(row.priceManualOverride),
-    price_on_sale: decimalOrNull(row.priceOnSale),
-    price: decimalOrNull(row.priceManualOverride ?? row.priceCalculatedAutomatically),
+    price_manual_override: numericOrNull(row.priceManualOverride),
+    price_on_sale: numericOrNull(row.priceOnSale),
+    price: numericOrNull(row.priceManualOverride ?? row.priceCalculatedAutomatically),
     vat: Number(row.vat),
-    price_calculated_automatically: decimalOrNull(row.priceCalculatedAutomatically),
-    procurement_cost: decimalOrNull(row.procurementCost),
+    price_calculated_automatically: numericOrNull(row.priceCalculatedAutomatically),
+    procurement_cost: numericOrNull(row.procurementCost),
     cost_packaging_labour: Number(row.costPackagingLabour),
     cost_packaging_material: Number(row.costPackagingMaterial),
     packaging_width: row.packagingWidth,
     packaging_length: row.packagingLength,
     packaging_height: row.packagingHeight,
-    packaging_weight: decimalOrNull(row.packagingWeight),
+    packaging_weight: numericOrNull(row.packagingWeight),
     default_location_id: row.defaultLocationId,
     qty_restock_level: Number(row.qtyRestockLevel),
     qty_restock_amount: Number(row.qtyRestockAmount),
@@ -117,8 +116,8 @@ export const toProductResponse = (row: ProductRow): ProductResponse => {
     archived: row.archivedAt !== null,
     total_cost: figures.totalCost,
     // The stored figures, the ones the margin filters select on (the pricing service keeps them).
-    margin: decimalOrNull(row.margin),
-    margin_percent: decimalOrNull(row.marginPercent),
+    margin: numericOrNull(row.margin),
+    margin_percent: numericOrNull(row.marginPercent),
     price_details: figures.details,
     edited_at: row.editedAt?.toISOString() ?? null,
     synced_at: row.syncedAt?.toISOString() ?? null,

@@ -17,6 +17,7 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { buildListQuery, type ListSpec } from '../../http/filters.js';
 import { pageRequest, pageResponse } from '../../http/pagination.js';
 import { repriceProducts } from './pricing.service.js';
+import { numericOrNull } from '../../db/numeric.js';
 
 /** The body after the contract parsed it: decimals are exact strings ready for NUMERIC. */
 export type MarkupFields = z.output<typeof MarkupBody>;
@@ -24,14 +25,12 @@ type MarkupRow = typeof catalogMarkups.$inferSelect;
 
 const NAME_KEY = 'catalog_markups_company_name_key';
 
-const decimalOrNull = (value: string | null) => (value === null ? null : Number(value));
-
 export const toMarkupResponse = (r: MarkupRow): MarkupResponse => ({
   id: r.id,
   name: r.name,
   percent: Number(r.percent),
-  cost_from: decimalOrNull(r.costFrom),
-  cost_to: decimalOrNull(r.costTo),
+  cost_from: numericOrNull(r.costFrom),
+  cost_to: numericOrNull(r.costTo),
   product_type: r.productType,
   priority: r.priority,
   is_default: r.isDefault,

@@ -1,4 +1,5 @@
 import type { ProductTypeValue } from '@kontor/contract';
+import { numericOrNull } from '../../db/numeric.js';
 
 /**
  * The pricing engine (DESIGN §5), pure: no database, no clock. Every figure is exact decimal
@@ -196,7 +197,7 @@ export function priceFigureNumbers(p: PricingInput & { priceCalculatedAutomatica
   const inRange = incls.every((incl) => incl === null || Math.abs(Number(incl)) < MAX_SAFE_INCL);
   if (!inRange) {
     const { sale, manual, auto } = priceDetails(p);
-    const numbers = (r: PriceRowFigures): PriceRowNumbers => ({ incl: numberOrNull(r.incl), excl: numberOrNull(r.excl), margin: numberOrNull(r.margin) });
+    const numbers = (r: PriceRowFigures): PriceRowNumbers => ({ incl: numericOrNull(r.incl), excl: numericOrNull(r.excl), margin: numericOrNull(r.margin) });
     return { totalCost: Number(totalCost(p)), details: { sale: numbers(sale), manual: numbers(manual), auto: numbers(auto) } };
   }
   const total =
@@ -216,8 +217,6 @@ export function priceFigureNumbers(p: PricingInput & { priceCalculatedAutomatica
 
 /** |incl| in kronor below which incl in cents x 10 000 stays under 2^53. */
 const MAX_SAFE_INCL = Number.MAX_SAFE_INTEGER / 1_000_000;
-
-const numberOrNull = (value: string | null) => (value === null ? null : Number(value));
 
 /**
  * A two-decimal value in cents, as an integer. Number(text) is within 2^-53 of the value, so x100

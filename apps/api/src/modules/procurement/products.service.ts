@@ -34,6 +34,7 @@ import { buildListQuery, type ListSpec } from '../../http/filters.js';
 import { pageRequest, pageResponse } from '../../http/pagination.js';
 import { countAndPage } from '../../http/row-count.js';
 import { repriceProducts } from '../catalog/pricing.service.js';
+import { numericOrNull } from '../../db/numeric.js';
 
 type ListQuery = z.output<typeof ListProcurementProductsQuery>;
 
@@ -78,18 +79,16 @@ async function selectProducts(db: DbOrTx, where: SQL | undefined, order: SQL[] =
   )) as ProductRow[];
 }
 
-const numberOrNull = (value: string | null) => (value === null ? null : Number(value));
-
 export const toProcurementProductResponse = (r: ProductRow): ProcurementProductResponse => ({
   id: r.id,
   sku: r.sku,
   name: r.name,
   stock_details: r.stockDetails,
-  stock_quantity: numberOrNull(r.stockQuantity),
-  cost: numberOrNull(r.cost),
+  stock_quantity: numericOrNull(r.stockQuantity),
+  cost: numericOrNull(r.cost),
   cost_currency_id: r.costCurrencyId,
   cost_currency: r.costCurrency,
-  cost_sek: numberOrNull(r.costSek),
+  cost_sek: numericOrNull(r.costSek),
   supplier: r.supplierId,
   supplier_name: r.supplierName,
   urls: r.urls,
