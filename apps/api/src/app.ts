@@ -14,6 +14,7 @@ import { runAsActor } from './db/actor.js';
 import type { Database } from './db/client.js';
 import { registerAuthentication } from './http/authenticate.js';
 import { frameworkErrors, registerErrorHandler, registerNotFound } from './http/errors.js';
+import { registerJsonBodyParser } from './http/json-body.js';
 import { logSerializers } from './http/log-redaction.js';
 import { responseSerializerCompiler } from './http/response-serializer.js';
 import { collectRouteTable } from './http/route-table.js';
@@ -82,6 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.decorate('routeTable', collectRouteTable(app));
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
   // A POST without a body validates as {} so a missing field gets its own DRF message.
   app.addHook('preValidation', async (request) => {
     if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};

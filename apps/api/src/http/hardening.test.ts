@@ -9,6 +9,7 @@ import { catalogImages } from '../db/schema/index.js';
 import { createTenant, createTestApp, login, testConfig, type TestApp } from '../../test/helpers.js';
 import { multipartForm } from '../../test/multipart.js';
 import { openTestDatabase } from '../../test/test-database.js';
+import { LONE_SURROGATE } from './json-body.js';
 import { REDACTED, redactUrl } from './log-redaction.js';
 
 /**
@@ -168,6 +169,42 @@ describe('limits', () => {
     expect(res.statusCode).toBe(413);
     expect(Object.keys(res.json())).toEqual(['detail']);
     expect(res.json().detail).toMatch(/too large/i);
+  });
+
+  it('refuses a JSON string with a lone surrogate (400, nothing stored), and takes a pair, an escaped backslash and a plain body as before', async () => {
+    const t = await createTenant(app);
+    const send = (url: string, payload: string) =>
+      app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${t.token}`, 'content-type': 'application/json' }, payload });
+    // A pair of escapes is one character; `\\ud800` is a backslash and text.
+    const supplier = await send('/api/procurement/suppliers/', '{"name": "Nordic \\ud83d\\ude00", "name_abbrev": "a\\\\ud800b"}');
+    expect(supplier.statusCode).toBe(201);
+    expect(supplier.json()).toMatchObject({ name: 'Nordic 😀', name_abbrev: 'a\\ud800b' });
+
+    // In text (node-postgres would have written U+FFFD) and in jsonb (PostgreSQL would have refused it: a 500).
+    const lone = [
+      ['/api/procurement/suppliers/', '{"name": "x\\udfffy", "name_abbrev": "X"}'],
+      ['/api/procurement/suppliers/', '{"name": "Ok", "name_abbrev": "X", "\\ud800": 1}'],
+      [
+        '/api/procurement/feeds/',
+        `{"supplier": ${supplier.json().id}, "name": "Feed", "url": "https://shop.test/feed.csv", "format": "CSV", "column_mapping": {"sku": "\\ud800", "name": "name"}}`,
+      ],
+    ];
+    for (const [url, payload] of lone) {
+      const res = await send(url!, payload!);
+      expect([res.statusCode, res.json()]).toEqual([400, { detail: LONE_SURROGATE }]);
+    }
+    const feeds = await app.inject({ method: 'GET', url: '/api/procurement/feeds/', headers: { authorization: `Bearer ${t.token}` } });
+    expect(feeds.json().count).toBe(0);
+    const suppliers = await app.inject({ method: 'GET', url: '/api/procurement/suppliers/', headers: { authorization: `Bearer ${t.token}` } });
+    expect(suppliers.json().count).toBe(1);
+
+    // Fastify's own refusals still hold: prototype poisoning, malformed JSON.
+    const poisoned = await send('/api/procurement/suppliers/', '{"name": "P", "name_abbrev": "P", "__proto__": {"x": 1}}');
+    expect(poisoned.statusCode).toBe(400);
+    expect(Object.keys(poisoned.json())).toEqual(['detail']);
+    const malformed = await send('/api/procurement/suppliers/', '{"name": ');
+    expect(malformed.statusCode).toBe(400);
+    expect(Object.keys(malformed.json())).toEqual(['detail']);
   });
 
   it('refuses an upload over IMAGE_MAX_BYTES (400 for the file) or with too many files (413), and stores nothing', async () => {
