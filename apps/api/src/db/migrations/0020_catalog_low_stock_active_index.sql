@@ -1,0 +1,2 @@
+DROP INDEX "catalog_products_low_stock_idx";--> statement-breakpoint
+CREATE INDEX "catalog_products_low_stock_active_idx" ON "catalog_products" USING btree ("company_id") WHERE "catalog_products"."stock_low" and "catalog_products"."archived_at" is null;
