@@ -295,6 +295,29 @@ describe('XML and JSON imports', () => {
     expect(rows.get('J1')).toMatchObject({ costSek: '128.00', stockDetails: '4', stockQuantity: '4.00', imageUrls: ['https://s.test/j1.jpg'] });
     expect(rows.get('J2')).toMatchObject({ costSek: '19.20', stockDetails: 'Backorder', stockQuantity: null, imageUrls: [] });
   });
+
+  it('a lone surrogate (a JSON escape or an XML character reference) is stored as U+FFFD, as bytes that are not UTF-8 are', async () => {
+    // Written by hand: JSON.stringify would not write these escapes as they are.
+    const json = '[{"id": "S1", "title": "Lamp \\ud800 A", "img": ["https://s.test/\\udfff.jpg"]}, {"id": "S2", "title": "Pair \\ud83d\\ude00"}]';
+    const fromJson = await setupFeed(
+      me,
+      { body: json, contentType: 'application/json' },
+      { name: 'Surrogates JSON', format: 'JSON', column_mapping: { sku: 'id', name: 'title', image_urls: 'img' } },
+    );
+    expect((await run(me, fromJson.feed.id)).result).toMatchObject({ rows_total: 2, created: 2, skipped: 0 });
+    const jsonRows = await bySku(fromJson.supplierId);
+    expect(jsonRows.get('S1')).toMatchObject({ name: 'Lamp \uFFFD A', imageUrls: ['https://s.test/\uFFFD.jpg'] });
+    expect(jsonRows.get('S2')).toMatchObject({ name: 'Pair 😀' });
+
+    const xml = '<feed><item><sku>X1</sku><title>Lamp &#xD800; B</title></item></feed>';
+    const fromXml = await setupFeed(
+      me,
+      { body: xml, contentType: 'application/xml' },
+      { name: 'Surrogates XML', format: 'XML', options: { item: 'item' }, column_mapping: { sku: 'sku', name: 'title' } },
+    );
+    expect((await run(me, fromXml.feed.id)).result).toMatchObject({ rows_total: 1, created: 1 });
+    expect((await bySku(fromXml.supplierId)).get('X1')).toMatchObject({ name: 'Lamp \uFFFD B' });
+  });
 });
 
 describe('a failed import changes nothing', () => {
