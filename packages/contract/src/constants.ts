@@ -95,3 +95,7 @@ export const unpickedMessage = (sku: string, name: string, orderNumber: string) 
 /** Not in the spec: a backorder's confirmation, worded like the pick messages. */
 export const backorderedMessage = (qty: number | string, sku: string, name: string, orderNumber: string) =>
   `Backordered ${qty}x[${sku}]${name} for order ${orderNumber}.`;
+
+/** A JSON body whose string holds a lone surrogate (DRF's ParseError wording: "JSON parse error - ..."). */
+export const LONE_SURROGATE_REFUSED =
+  'JSON parse error - a string holds an unpaired surrogate escape (\\ud800-\\udfff alone), which is not a Unicode character.';

@@ -3,13 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { REFRESH_COOKIE_NAME } from '@kontor/contract';
+import { LONE_SURROGATE_REFUSED, REFRESH_COOKIE_NAME } from '@kontor/contract';
 import { buildApp } from '../app.js';
 import { catalogImages } from '../db/schema/index.js';
 import { createTenant, createTestApp, login, testConfig, type TestApp } from '../../test/helpers.js';
 import { multipartForm } from '../../test/multipart.js';
 import { openTestDatabase } from '../../test/test-database.js';
-import { LONE_SURROGATE } from './json-body.js';
 import { REDACTED, redactUrl } from './log-redaction.js';
 
 /**
@@ -191,7 +190,7 @@ describe('limits', () => {
     ];
     for (const [url, payload] of lone) {
       const res = await send(url!, payload!);
-      expect([res.statusCode, res.json()]).toEqual([400, { detail: LONE_SURROGATE }]);
+      expect([res.statusCode, res.json()]).toEqual([400, { detail: LONE_SURROGATE_REFUSED }]);
     }
     const feeds = await app.inject({ method: 'GET', url: '/api/procurement/feeds/', headers: { authorization: `Bearer ${t.token}` } });
     expect(feeds.json().count).toBe(0);

@@ -1,7 +1,6 @@
+import { LONE_SURROGATE_REFUSED } from '@kontor/contract';
 import type { FastifyInstance } from 'fastify';
-
-/** DRF's JSONParser says "JSON parse error - <why>" (a ParseError, 400). */
-export const LONE_SURROGATE = 'JSON parse error - a string holds an unpaired surrogate escape (\\ud800-\\udfff alone), which is not a Unicode character.';
+import { hasLoneSurrogate } from '../lib/well-formed.js';
 
 /**
  * Only a `\uD800`-`\uDFFF` escape can put a lone surrogate into a parsed string: raw bytes that
@@ -9,15 +8,11 @@ export const LONE_SURROGATE = 'JSON parse error - a string holds an unpaired sur
  */
 const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
 
-/** With the u flag a pair is one code point: this matches a surrogate standing alone. */
-const LONE = /\p{Surrogate}/u;
-const wellFormedText = (text: string) => !LONE.test(text);
-
 function wellFormed(value: unknown): boolean {
-  if (typeof value === 'string') return wellFormedText(value);
+  if (typeof value === 'string') return !hasLoneSurrogate(value);
   if (Array.isArray(value)) return value.every(wellFormed);
   if (value !== null && typeof value === 'object') {
-    return Object.entries(value).every(([key, v]) => wellFormedText(key) && wellFormed(v));
+    return Object.entries(value).every(([key, v]) => !hasLoneSurrogate(key) && wellFormed(v));
   }
   return true;
 }
@@ -36,7 +31,7 @@ export function registerJsonBodyParser(app: FastifyInstance) {
     parse(request, text, (error: Error | null, value?: unknown) => {
       if (error) return done(error, undefined);
       if (SURROGATE_ESCAPE.test(text) && !wellFormed(value)) {
-        return done(Object.assign(new Error(LONE_SURROGATE), { statusCode: 400 }), undefined);
+        return done(Object.assign(new Error(LONE_SURROGATE_REFUSED), { statusCode: 400 }), undefined);
       }
       return done(null, value);
     });

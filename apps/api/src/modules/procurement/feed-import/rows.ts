@@ -1,4 +1,5 @@
 import { FEED_MAPPING_FIELDS, FEED_MAX_REPORTED_ERRORS, type FeedMappingField, type FeedRowError } from '@kontor/contract';
+import { toWellFormed } from '../../../lib/well-formed.js';
 import { FeedImportError } from './errors.js';
 import type { RawRecord, RawValue } from './records.js';
 
@@ -41,20 +42,14 @@ const MAX_COST_DIGITS = 10;
 /** stock_quantity is NUMERIC(14,2). */
 const MAX_QUANTITY_DIGITS = 12;
 
-/** Any surrogate, paired or not: a cheap first test (about 35 ns a value), nearly always false. */
-const ANY_SURROGATE = /[\ud800-\udfff]/;
-/** With the u flag a pair is one code point: this matches a surrogate standing alone. */
-const LONE_SURROGATE = /\p{Surrogate}/gu;
-const wellFormedText = (text: string) => (ANY_SURROGATE.test(text) ? text.replace(LONE_SURROGATE, '\uFFFD') : text);
-
 /**
  * A lone surrogate (a JSON `\ud800` escape, an XML `&#xD800;`) is no character: PostgreSQL refuses
  * it in the JSON the write sends, and the whole import would fail. It becomes U+FFFD, as bytes of a
  * file that are not UTF-8 do.
  */
 function wellFormed(value: RawValue): RawValue {
-  if (typeof value === 'string') return wellFormedText(value);
-  return Array.isArray(value) ? value.map(wellFormedText) : value;
+  if (typeof value === 'string') return toWellFormed(value);
+  return Array.isArray(value) ? value.map(toWellFormed) : value;
 }
 
 /** The first value of a field (a list gives its first item), trimmed. */
