@@ -11,9 +11,8 @@ const pgliteOnlyTests = ['apps/api/**/*.pglite.test.ts'];
  * One run, several projects: unit + API integration on PGlite, the same API tests on
  * PostgreSQL when TEST_DATABASE_URL is set (CI sets it), and the web component tests.
  * `*.postgres.test.ts` files run in the PostgreSQL project only, `*.pglite.test.ts` in the PGlite one.
- */
-/**
- * Test files of one worker share its loaded modules (`isolate: false`) instead of importing the
+ *
+ * API test files of one worker share its loaded modules (`isolate: false`) instead of importing the
  * app again for each file: the import (Fastify, drizzle, every module and schema) cost about 1.5 s
  * per file, a third of the API tests' time. That is safe because API code keeps no state in its
  * modules: caches live on the app instance each file builds, and each file has its own database.

@@ -15,14 +15,19 @@ rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
 const failed = [];
-function step(name, command, args, env = {}) {
-  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
-  const started = Date.now();
-  const r = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  const ok = r.status === 0;
+const stepHeader = (name, command, args) => `\n=== ${name}: ${command} ${args.join(' ')}`;
+/** A step's last line; a failed step is remembered for the summary. */
+function endStep(name, ok, started) {
   console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   if (!ok) failed.push(name);
   return ok;
+}
+
+function step(name, command, args, env = {}) {
+  console.log(stepHeader(name, command, args));
+  const started = Date.now();
+  const r = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return endStep(name, r.status === 0, started);
 }
 
 /**
@@ -43,10 +48,8 @@ async function concurrentSteps(steps) {
       const done = (ok) => {
         if (reported) return;
         reported = true;
-        console.log(`\n=== ${name}: ${command} ${args.join(' ')}\n${output.trimEnd()}`);
-        console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-        if (!ok) failed.push(name);
-        resolve();
+        console.log(`${stepHeader(name, command, args)}\n${output.trimEnd()}`);
+        resolve(endStep(name, ok, started));
       };
       child.on('error', (err) => {
         output += `${err.message}\n`;
