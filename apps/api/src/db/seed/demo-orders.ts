@@ -2,7 +2,7 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client.js';
 import { catalogProducts, customerBackorders, customerOrderItems, customerOrders, inventoryLevels, inventoryLocations } from '../schema/index.js';
 import { recordTransactions, type LedgerEntry } from '../../modules/inventory/ledger.service.js';
-import { refreshOrderStatus } from '../../modules/customers/order-status.js';
+import { refreshOrderStatus } from '../../modules/customers/orders.service.js';
 import type { DemoTarget } from './demo-company.js';
 import { random } from './demo-shop.js';
 

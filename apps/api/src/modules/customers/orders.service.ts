@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ORDER_INTERNAL_STATUSES,
@@ -21,12 +21,12 @@ import { buildListQuery, type ListSpec } from '../../http/filters.js';
 import { pageRequest, pageResponse } from '../../http/pagination.js';
 import { countAndPage } from '../../http/row-count.js';
 import { fromCents, toCents } from '../inventory/quantities.js';
-import { statusFromPicks } from './order-status.js';
+import { PICK_STATUSES, statusFromPicks, statusOfItems } from './order-status.js';
 
 type ListQuery = z.output<typeof ListOrdersQuery>;
 type UpdateFields = z.output<typeof UpdateOrderBody>;
 /** Orders read without building their select each time (every order page and every order GET read them). */
-const orderRows = wholeRows(customerOrders);
+export const orderRows = wholeRows(customerOrders);
 
 export const ORDER_MESSAGES = {
   deliverUnpicked: 'Only an order whose items are all picked can be marked delivered.',
@@ -86,21 +86,20 @@ export type ItemRow = {
 
 /**
  * The items of the orders `orderIds` selects (an SQL condition on `i.order_id`), each with its
- * picks (ids in ledger order, and their sum) and its unresolved backorders, as subqueries on the
- * item row: one round trip for every item of every order asked for. A SQL template, not
+ * picks (ids in ledger order, and their sum, from one index walk of the item's ledger rows) and
+ * its unresolved backorders: one round trip for every item of every order asked for. A SQL template, not
  * drizzle's builder: every pick and unpick answers through here (ADR 0019).
  */
-const itemRows = (orders: SQL) => sql`
+export const itemRows = (orders: SQL) => sql`
     select i.id, i.order_id as "orderId", i.position, i.product_id as "productId", i.prod_sku as "prodSku", i.prod_name as "prodName",
       i.quantity::text as quantity, i.price::text as price, p.stock_proxy_parent_id as "stockProxyParentId",
-      array(select it.id from ${inventoryTransactions} it
-        where it.order_item_id = i.id and it.inventory_action = 'STOCK_OUT' order by it.id) as "pickIds",
-      (select coalesce(sum(it.quantity), 0) from ${inventoryTransactions} it
-        where it.order_item_id = i.id and it.inventory_action = 'STOCK_OUT')::text as picked,
+      coalesce(picks.ids, '{}') as "pickIds", coalesce(picks.total, 0)::text as picked,
       (select coalesce(sum(b.quantity), 0) from ${customerBackorders} b
         where b.order_item_id = i.id and b.status in ('open', 'reserved', 'ready') and b.resolved_at is null)::text as backordered
     from ${customerOrderItems} i
     left join ${catalogProducts} p on p.id = i.product_id
+    cross join lateral (select array_agg(it.id order by it.id) as ids, sum(it.quantity) as total from ${inventoryTransactions} it
+      where it.order_item_id = i.id and it.inventory_action = 'STOCK_OUT') picks
     where ${orders}`;
 
 /** The items of the order `orderId` as one JSON array of item rows, in position order. */
@@ -128,6 +127,36 @@ const toItemResponse = (item: ItemRow): OrderItemResponse => {
 
 /** An order row read with its items (itemsJson) as the API answers it. */
 export const toOrderWithItems = (order: OrderRow, items: ItemRow[]): OrderResponse => toOrderResponse(order, items.map(toItemResponse));
+
+/**
+ * Sets the order's internal status from its items' picks (order-status.ts) and answers the order
+ * as this leaves it, with its items. One statement, so a pick or an unpick pays one round trip
+ * for both: the items are read once, in the statement's snapshot (which holds this transaction's
+ * picks), and the status is computed once from them. The row is written only when its status
+ * changes, and updated_at moves with it; an unchanged status writes no row version, fires no
+ * history trigger and touches none of the order's indexes. Delivered and cancelled are the
+ * operator's and stay. The caller holds the order's lock (or needs none: a seed). Null: no such order.
+ */
+export async function refreshOrderStatus(db: DbOrTx, orderId: number): Promise<{ order: OrderRow; items: ItemRow[] } | null> {
+  const itemsJson = sql`(select coalesce(json_agg(x order by x.position, x.id), '[]'::json) from items x)`;
+  const [row] = await orderRows.read(
+    db,
+    sql`with items as materialized (${itemRows(sql`i.order_id = ${orderId}`)}),
+      derived as (select ${statusOfItems} as status from (select quantity::numeric as quantity, picked::numeric as picked from items) p),
+      updated as (
+        update ${customerOrders} set internal_status = derived.status, updated_at = now() from derived
+        where ${customerOrders.id} = ${orderId} and ${inArray(customerOrders.internalStatus, PICK_STATUSES)}
+          and ${customerOrders.internalStatus} <> derived.status
+        returning ${orderRows.columns})
+    select updated.*, ${itemsJson} as items from updated
+    union all
+    select ${orderRows.columns}, ${itemsJson} as items from ${customerOrders}
+    where ${customerOrders.id} = ${orderId} and not exists (select 1 from updated)`,
+  );
+  if (!row) return null;
+  const { items, ...order } = row as OrderRow & { items: ItemRow[] };
+  return { order, items };
+}
 
 /** Order rows already read (a caller's locked or updated row), with their items, as responses. */
 export async function withItems(db: DbOrTx, orders: OrderRow[]): Promise<OrderResponse[]> {

@@ -6,8 +6,7 @@ import { as, createTenant, createTestApp, type Tenant, type TestApp } from '../.
 import { insertLocation, insertProduct } from '../catalog/catalog.factories.js';
 import { insertBackorder } from '../procurement/procurement.factories.js';
 import { insertOrder } from './customers.factories.js';
-import { refreshOrderStatus } from './order-status.js';
-import { ORDER_MESSAGES } from './orders.service.js';
+import { ORDER_MESSAGES, refreshOrderStatus } from './orders.service.js';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -50,7 +49,7 @@ describe('order status and GET /api/customers/orders/{id}/', () => {
     ]);
     const pick = await insertPick(tenant.companyId, product.id, location.id, items[0]!.id, '2');
     await insertBackorder(db(), tenant.companyId, product.id, { orderItemId: items[0]!.id, quantity: '1', orderNumber: order.orderNumber });
-    expect((await refreshOrderStatus(db(), order.id))?.internalStatus).toBe('partially_picked');
+    expect((await refreshOrderStatus(db(), order.id))?.order.internalStatus).toBe('partially_picked');
 
     const res = await call(tenant, 'GET', `${ORDERS}${order.id}/`);
     expect(res.statusCode).toBe(200);
@@ -79,7 +78,7 @@ describe('order status and GET /api/customers/orders/{id}/', () => {
 
     await insertPick(tenant.companyId, product.id, location.id, items[0]!.id, '1');
     await db().update(customerOrders).set({ internalStatus: 'cancelled' }).where(eq(customerOrders.id, order.id));
-    expect((await refreshOrderStatus(db(), order.id))?.internalStatus).toBe('cancelled');
+    expect((await refreshOrderStatus(db(), order.id))?.order.internalStatus).toBe('cancelled');
   });
 
   it('answers 401 without a token and 404 for another company or an unknown id', async () => {

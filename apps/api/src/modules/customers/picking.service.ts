@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   pickedMessage,
@@ -16,8 +16,7 @@ import type { Ctx } from '../../http/context.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { deletePickTransaction, invalidPk, pickRowLock, recordTransactions, type LedgerEntry, type PickRow } from '../inventory/ledger.service.js';
 import { displayQuantity, toCents } from '../inventory/quantities.js';
-import { statusUpdate } from './order-status.js';
-import { itemsJson, toOrderWithItems, type ItemRow, type OrderRow } from './orders.service.js';
+import { refreshOrderStatus, toOrderWithItems, type ItemRow, type OrderRow } from './orders.service.js';
 
 type PickFields = z.output<typeof PickQuery>;
 type UnpickFields = z.output<typeof UnpickQuery>;
@@ -70,19 +69,11 @@ const orderLineLock = (companyId: number, itemId: number) => sql`
   left join ${catalogProducts} p on p.id = i.product_id and p.company_id = ${companyId}
   for update of i`;
 
-/**
- * The order's status follows the picks; answers the order as this leaves it, with its items (each
- * with what its picks add up to): read in the transaction, under the order's lock, so it is exactly
- * what commits. One statement: the status UPDATE returns the order's items too (a subquery of
- * RETURNING sees this transaction's picks). An order whose status is the operator's (delivered,
- * cancelled) is read as it is.
- */
+/** The order's status follows the picks (refreshOrderStatus); answers the order as this leaves it, with its items. */
 async function refreshedOrder(tx: Tx, orderId: number): Promise<{ order: OrderRow; items: ItemRow[] }> {
-  const withItemsJson = { ...getTableColumns(customerOrders), items: itemsJson(sql`${orderId}`) };
-  const [updated] = await statusUpdate(tx, orderId).returning(withItemsJson);
-  const [row] = updated ? [updated] : await tx.select(withItemsJson).from(customerOrders).where(eq(customerOrders.id, orderId));
-  const { items, ...order } = row!;
-  return { order, items };
+  const refreshed = await refreshOrderStatus(tx, orderId);
+  // The caller locked the order: it is there.
+  return refreshed!;
 }
 
 /**

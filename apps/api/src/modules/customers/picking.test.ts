@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { PickResponse, UnpickResponse } from '@kontor/contract';
-import { customerBackorders, customerOrders, inventoryTransactions } from '../../db/schema/index.js';
+import { auditEvents, customerBackorders, customerOrders, inventoryTransactions } from '../../db/schema/index.js';
 import { as, createTenant, createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
 import { insertLocation, insertProduct } from '../catalog/catalog.factories.js';
 import { checkInventory } from '../inventory/check.service.js';
@@ -101,6 +101,34 @@ describe('GET|POST /api/customers/order_items/{id}/actions/pick/', () => {
     const [resolved] = await db().select().from(customerBackorders).where(eq(customerBackorders.id, backorder!.id));
     expect(resolved!.resolvedAt).toBeInstanceOf(Date);
     expect(await levelOf(app, s.product.id, s.location.id)).toBe(2);
+  });
+
+  it('moves the order’s updated_at and history only when its status changes', async () => {
+    const s = await shop(5, 3);
+    const orderRow = async () => (await db().select().from(customerOrders).where(eq(customerOrders.id, s.order.id)))[0]!;
+    const statusEvents = async () =>
+      (
+        await db()
+          .select()
+          .from(auditEvents)
+          .where(and(eq(auditEvents.entity, 'customer_order'), eq(auditEvents.entityId, s.order.id)))
+      ).length;
+    const before = await orderRow();
+    const eventsBefore = await statusEvents();
+    const at = { location_id: s.location.id, product_id: s.product.id, quantity: 1 };
+
+    expect((await pick(s.tenant, s.item.id, at)).statusCode).toBe(200);
+    const opened = await orderRow();
+    expect(opened.internalStatus).toBe('partially_picked');
+    expect(opened.updatedAt.getTime()).toBeGreaterThan(before.updatedAt.getTime());
+    expect(await statusEvents()).toBe(eventsBefore + 1);
+
+    // Still partially picked: the order row is not written again.
+    const second = await pick(s.tenant, s.item.id, at);
+    expect(second.statusCode).toBe(200);
+    expect((second.json() as PickResponse).order).toMatchObject({ internal_status: 'partially_picked', updated_at: opened.updatedAt.toISOString() });
+    expect((await orderRow()).updatedAt).toEqual(opened.updatedAt);
+    expect(await statusEvents()).toBe(eventsBefore + 1);
   });
 
   it('lets a variation pick from the product it takes its stock from', async () => {

@@ -5,7 +5,7 @@ import { catalogProducts, customerOrderItems, customerOrders, inventoryTransacti
 import type { Ctx } from '../../../http/context.js';
 import { AppError } from '../../../http/errors.js';
 import { notify } from '../../notifications/notify.js';
-import { refreshOrderStatus } from '../order-status.js';
+import { refreshOrderStatus } from '../orders.service.js';
 import { fetchWooOrders, StorefrontError, type FetchOrdersOptions } from './client.js';
 import { mapWooOrder, STOREFRONT_CANCELLED, type MappedItem, type MappedOrder } from './map.js';
 
