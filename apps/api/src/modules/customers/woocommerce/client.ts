@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OutboundError, outboundFetch, type OutboundPolicy, type OutboundResponse } from '../../../lib/outbound.js';
+import { toWellFormed } from '../../../lib/well-formed.js';
 
 /** Why a storefront call failed, in words for the operator (answered as a 502). */
 export class StorefrontError extends Error {}
@@ -58,6 +59,13 @@ function nextLink(header: string | null): string | null {
   return null;
 }
 
+/**
+ * JSON.parse's reviver: a `\ud800` escape (a lone surrogate, which is no character) becomes
+ * U+FFFD, as a supplier file's does (feed import). PostgreSQL refuses it in jsonb (the shipping
+ * address), and one such order would fail the whole sync.
+ */
+const wellFormedStrings = (_key: string, value: unknown) => (typeof value === 'string' ? toWellFormed(value) : value);
+
 function describeHttpError(status: number): string {
   if (status === 401 || status === 403) return `The storefront refused the API keys (HTTP ${status}). Check the consumer key and secret.`;
   if (status === 404) return 'The storefront has no WooCommerce REST API at this address (HTTP 404). Check the store URL.';
@@ -100,7 +108,7 @@ export async function fetchWooOrders(credentials: StorefrontCredentials, after: 
       }
       const raw = await response.text();
       try {
-        body = JSON.parse(raw);
+        body = JSON.parse(raw, wellFormedStrings);
       } catch {
         throw new StorefrontError('The storefront did not answer with JSON orders.');
       }

@@ -301,6 +301,30 @@ describe('GET /api/customers/orders/sync', () => {
     expect(await ordersOf(tenant.companyId)).toHaveLength(3);
   });
 
+  it('imports an order whose texts hold a lone surrogate (a \\ud800 escape), with U+FFFD in its place', async () => {
+    const tenant = await connectedShop();
+    const [first] = exampleOrders();
+    const broken = '\ud800';
+    store.failWith = null;
+    store.pages = [
+      [
+        {
+          ...first!,
+          billing: { first_name: `Ann${broken}`, last_name: 'Lee', email: 'ann@example.com' },
+          shipping: { first_name: 'Ann', last_name: 'Lee', address_1: `Storgatan 1${broken}`, city: 'Lund', country: 'SE' },
+          line_items: [{ id: 1, name: `Garden hose ${broken}`, sku: 'HOSE', quantity: 1, price: 25 }],
+        },
+      ],
+    ];
+    const res = await sync(tenant);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ created: 1 });
+    const [order] = await ordersOf(tenant.companyId);
+    expect(order!.customerName).toBe('Ann\uFFFD Lee');
+    expect(order!.shippingAddress).toMatchObject({ address_1: 'Storgatan 1\uFFFD' });
+    expect((await itemsOf(order!.id)).map((i) => i.prodName)).toEqual(['Garden hose \uFFFD']);
+  });
+
   it('answers 400 without a connection, 400 for a bad window and 401 without a token', async () => {
     const tenant = await createTenant(app);
     const res = await sync(tenant);
