@@ -10,6 +10,7 @@ import { openDatabase } from '../apps/api/src/db/client.js';
 import { LARGE_LOGIN } from '../apps/api/src/db/seed/large-shop.js';
 import { checkInventory, describeProblem } from '../apps/api/src/modules/inventory/check.service.js';
 import { largeDatabaseUrl, sizeLabel } from './large-database.js';
+import { calibrateMachine, describeMachine, type MachineCalibration } from './machine.js';
 import { runHttp, runSql, type HttpStep, type LoadStats, type RecordedQuery } from './load.js';
 
 /**
@@ -339,6 +340,9 @@ function markdownTable(rows: Row[]): string {
 export async function run(): Promise<{ withinBudget: boolean }> {
   const databaseUrl = await largeDatabaseUrl(PRODUCTS);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: SQL_POOL_SIZE });
+  // Before and after the runs: a shared machine's speed can drift while they run.
+  const machine: { before: MachineCalibration; after?: MachineCalibration } = { before: await calibrateMachine(pool) };
+  console.log(describeMachine(machine.before));
   const api = await startApi(databaseUrl);
   const rows: Row[] = [];
   try {
@@ -403,6 +407,9 @@ export async function run(): Promise<{ withinBudget: boolean }> {
       );
       for (const problem of report.problems.slice(0, 10)) console.log(`    ${problem}`);
     }
+    // The API is idle by now.
+    machine.after = await calibrateMachine(pool);
+    console.log(`After the runs: ${describeMachine(machine.after)}`);
   } finally {
     await api.stop();
     await pool.end();
@@ -423,6 +430,7 @@ export async function run(): Promise<{ withinBudget: boolean }> {
     readConnections: READ_CONNECTIONS,
     writeConnections: WRITE_CONNECTIONS,
     cpus: os.cpus().length,
+    machine,
     node: process.version,
     at: new Date().toISOString(),
   };

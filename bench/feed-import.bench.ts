@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { pino } from 'pino';
 import type { Db } from '../apps/api/src/db/client.js';
 import { companies, currencies, procurementFeeds, procurementProducts, procurementSuppliers, users } from '../apps/api/src/db/schema/index.js';
@@ -9,6 +10,7 @@ import { parseFeed } from '../apps/api/src/modules/procurement/feed-import/impor
 import { registerFeedImportJob } from '../apps/api/src/modules/procurement/feed-import/job.js';
 import { WRITE_BATCH_ROWS } from '../apps/api/src/modules/procurement/feed-import/write.js';
 import { startFeedRun } from '../apps/api/src/modules/procurement/feeds.service.js';
+import { calibrateMachine, describeMachine } from './machine.js';
 import { BENCH_DATABASE_URL, openScratchDatabase } from './scratch-database.js';
 
 /** DESIGN §9: a 100,000-row supplier feed imports in under 10 s on PostgreSQL. */
@@ -133,6 +135,9 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 export async function run(): Promise<{ withinBudget: boolean }> {
   console.log(`PostgreSQL at ${BENCH_DATABASE_URL.replace(/\/\/[^@]*@/, '//')}, ${ROWS.toLocaleString('en')} rows, ${ROUNDS} rounds (median shown)`);
   const database = await openScratchDatabase();
+  const calibrationPool = new pg.Pool({ connectionString: database.url, max: 1 });
+  console.log(describeMachine(await calibrateMachine(calibrationPool)));
+  await calibrationPool.end();
   const db = database.db;
   const first = Buffer.from(generateCsv(ROWS));
   const second = Buffer.from(generateCsv(ROWS, 1));
