@@ -96,6 +96,11 @@ export const inventoryTransactions = pgTable(
     index('inventory_transactions_company_created_idx').on(t.companyId, t.createdAt),
     index('inventory_transactions_product_idx').on(t.productId, t.locationId, t.createdAt),
     index('inventory_transactions_location_idx').on(t.locationId, t.createdAt),
+    // A product's last count at a location (the stocktaking page): found at once, however long its
+    // history of receipts and picks, which the product index would walk back through.
+    index('inventory_transactions_stocktaking_idx')
+      .on(t.productId, t.locationId, t.createdAt)
+      .where(sql`${t.inventoryAction} = 'STOCK_TAKING'`),
     index('inventory_transactions_order_item_idx')
       .on(t.orderItemId)
       .where(sql`${t.orderItemId} is not null`),

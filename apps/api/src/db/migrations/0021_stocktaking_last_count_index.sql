@@ -1,0 +1,1 @@
+CREATE INDEX "inventory_transactions_stocktaking_idx" ON "inventory_transactions" USING btree ("product_id","location_id","created_at") WHERE "inventory_transactions"."inventory_action" = 'STOCK_TAKING';
