@@ -26,7 +26,7 @@ import { PICK_STATUSES, statusFromPicks, statusOfItems } from './order-status.js
 type ListQuery = z.output<typeof ListOrdersQuery>;
 type UpdateFields = z.output<typeof UpdateOrderBody>;
 /** Orders read without building their select each time (every order page and every order GET read them). */
-export const orderRows = wholeRows(customerOrders);
+const orderRows = wholeRows(customerOrders);
 
 export const ORDER_MESSAGES = {
   deliverUnpicked: 'Only an order whose items are all picked can be marked delivered.',
@@ -90,7 +90,7 @@ export type ItemRow = {
  * its unresolved backorders: one round trip for every item of every order asked for. A SQL template, not
  * drizzle's builder: every pick and unpick answers through here (ADR 0019).
  */
-export const itemRows = (orders: SQL) => sql`
+const itemRows = (orders: SQL) => sql`
     select i.id, i.order_id as "orderId", i.position, i.product_id as "productId", i.prod_sku as "prodSku", i.prod_name as "prodName",
       i.quantity::text as quantity, i.price::text as price, p.stock_proxy_parent_id as "stockProxyParentId",
       coalesce(picks.ids, '{}') as "pickIds", coalesce(picks.total, 0)::text as picked,
@@ -101,10 +101,6 @@ export const itemRows = (orders: SQL) => sql`
     cross join lateral (select array_agg(it.id order by it.id) as ids, sum(it.quantity) as total from ${inventoryTransactions} it
       where it.order_item_id = i.id and it.inventory_action = 'STOCK_OUT') picks
     where ${orders}`;
-
-/** The items of the order `orderId` as one JSON array of item rows, in position order. */
-export const itemsJson = (orderId: SQL) =>
-  sql<ItemRow[]>`(select coalesce(json_agg(x order by x.position, x.id), '[]'::json) from (${itemRows(sql`i.order_id = ${orderId}`)}) x)`;
 
 const toItemResponse = (item: ItemRow): OrderItemResponse => {
   const quantityCents = toCents(item.quantity);
@@ -125,7 +121,7 @@ const toItemResponse = (item: ItemRow): OrderItemResponse => {
   };
 };
 
-/** An order row read with its items (itemsJson) as the API answers it. */
+/** An order row read with its items (refreshOrderStatus) as the API answers it. */
 export const toOrderWithItems = (order: OrderRow, items: ItemRow[]): OrderResponse => toOrderResponse(order, items.map(toItemResponse));
 
 /**
@@ -138,6 +134,7 @@ export const toOrderWithItems = (order: OrderRow, items: ItemRow[]): OrderRespon
  * operator's and stay. The caller holds the order's lock (or needs none: a seed). Null: no such order.
  */
 export async function refreshOrderStatus(db: DbOrTx, orderId: number): Promise<{ order: OrderRow; items: ItemRow[] } | null> {
+  // The items as one JSON array of item rows, in position order.
   const itemsJson = sql`(select coalesce(json_agg(x order by x.position, x.id), '[]'::json) from items x)`;
   const [row] = await orderRows.read(
     db,
