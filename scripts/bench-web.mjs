@@ -232,6 +232,10 @@ async function main() {
     console.log(
       `\nInitial JS: ${bundle.initial.files.length} file(s), ${kb(bundle.initial.gzipBytes)} gzip, ${kb(bundle.initial.bytes)} raw (budget ${bundle.budgetKb} KB gzip)`,
     );
+    const screens = Object.entries(bundle.firstScreen.screens).map(([route, list]) => `, ${route} ${list.count} more (${kb(list.gzipBytes)})`);
+    console.log(
+      `Asked for with the entry (ADR 0028): the frame's ${bundle.firstScreen.frame.count} chunks (${kb(bundle.firstScreen.frame.gzipBytes)} gzip)${screens.join('')}`,
+    );
     console.log(`All JS: ${bundle.all.count} chunks, ${kb(bundle.all.gzipBytes)} gzip. Largest chunks:`);
     console.table(
       bundle.chunks
@@ -258,7 +262,13 @@ async function main() {
       machine: { cores, loadAverageAtStart: Number(load.toFixed(2)) },
       minScore: MIN_SCORE,
       pages: pages.map(({ page: name, median, runs }) => ({ page: name, median: median.summary, runs, report: reports[name] })),
-      bundle: { initial: bundle.initial, all: bundle.all, budgetKb: bundle.budgetKb, largestChunks: bundle.chunks.slice(0, 20) },
+      bundle: {
+        initial: bundle.initial,
+        firstScreen: bundle.firstScreen,
+        all: bundle.all,
+        budgetKb: bundle.budgetKb,
+        largestChunks: bundle.chunks.slice(0, 20),
+      },
     };
     writeFileSync(file, `${JSON.stringify(summary, null, 2)}\n`);
     console.log(`Saved ${path.relative(root, file)} (median reports: ${Object.values(reports).join(', ')})`);

@@ -2,7 +2,7 @@
 // imports) stays under 250 KB gzip; every screen comes as its own chunk on demand.
 // `node scripts/bundle-budget.mjs` checks it after `npm run build` (a step of `npm test`);
 // scripts/bench-web.mjs reports the same figure.
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +18,23 @@ const gzipBytes = (file) => gzipSync(readFileSync(file)).length;
  * session-boot script), so that neither a preload nor an import escapes the count. Dynamic
  * imports (routes, Sentry) load on demand and are not counted. Also lists every JS chunk.
  */
+/**
+ * The chunks public/session-boot.js asks for with the entry (ADR 0028), as the build listed them
+ * in index.html: the protected frame's, and some screens'. They are route chunks, loaded on
+ * demand as before but asked for earlier, so the entry's budget does not count them; the list
+ * must still name files the build wrote, and the frame and the catalog grid must be in it.
+ */
+function readFirstScreen(html, dist) {
+  const block = /<script type="application\/json" id="kontor-first-screen">([^<]*)<\/script>/.exec(html);
+  if (!block) throw new Error('index.html lists no first-screen chunks (kontor:first-screen-chunks in vite.config.ts)');
+  const list = JSON.parse(block[1]);
+  if (!list.frame?.length || !list.screens?.['/catalog/products']?.length) throw new Error('The first-screen list misses the frame or the catalog grid');
+  for (const file of [...list.frame, ...Object.values(list.screens).flat()]) {
+    if (!existsSync(path.join(dist, file))) throw new Error(`The first-screen list names ${file}, which the build did not write`);
+  }
+  return list;
+}
+
 export function measureBundle(dist = webDist) {
   const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
   const entries = Object.values(manifest).filter((chunk) => chunk.isEntry);
@@ -39,6 +56,8 @@ export function measureBundle(dist = webDist) {
     initial.add(src.replace(/^\//, ''));
   }
 
+  const firstScreen = readFirstScreen(html, dist);
+
   const weigh = (file) => {
     const full = path.join(dist, file);
     return { file, bytes: readFileSync(full).length, gzipBytes: gzipBytes(full) };
@@ -49,8 +68,16 @@ export function measureBundle(dist = webDist) {
     .map((f) => ({ ...weigh(`assets/${f}`), initial: initial.has(`assets/${f}`) }))
     .sort((a, b) => b.gzipBytes - a.gzipBytes);
   const sum = (list, key) => list.reduce((total, f) => total + f[key], 0);
+  const listed = (files) => {
+    const weighed = files.map((file) => weigh(file.replace(/^\//, '')));
+    return { count: weighed.length, gzipBytes: sum(weighed, 'gzipBytes') };
+  };
   return {
     initial: { files: initialFiles, bytes: sum(initialFiles, 'bytes'), gzipBytes: sum(initialFiles, 'gzipBytes') },
+    firstScreen: {
+      frame: listed(firstScreen.frame),
+      screens: Object.fromEntries(Object.entries(firstScreen.screens).map(([route, files]) => [route, listed(files)])),
+    },
     all: { count: chunks.length, bytes: sum(chunks, 'bytes'), gzipBytes: sum(chunks, 'gzipBytes') },
     chunks,
     budgetKb: BUDGET_KB,
@@ -58,10 +85,13 @@ export function measureBundle(dist = webDist) {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { initial } = measureBundle();
+  const { initial, firstScreen } = measureBundle();
   const gzipKb = initial.gzipBytes / 1024;
   console.log(`initial JS: ${initial.files.length} file(s), ${gzipKb.toFixed(1)} KB gzip (budget ${BUDGET_KB} KB)`);
   for (const f of initial.files) console.log(`  ${f.file}  ${(f.gzipBytes / 1024).toFixed(1)} KB gzip`);
+  const kb = (list) => `${list.count} file(s), ${(list.gzipBytes / 1024).toFixed(1)} KB gzip`;
+  console.log(`asked for with the entry (ADR 0028): frame ${kb(firstScreen.frame)}`);
+  for (const [route, list] of Object.entries(firstScreen.screens)) console.log(`  + ${route}: ${kb(list)}`);
   if (gzipKb > BUDGET_KB) {
     console.error(`Initial JavaScript is over budget by ${(gzipKb - BUDGET_KB).toFixed(1)} KB gzip: split more by route.`);
     process.exit(1);

@@ -34,8 +34,53 @@ function precompress(): Plugin {
   };
 }
 
+/** The protected area's frame, on every screen behind the login. */
+const FRAME_MODULE = 'src/app/layout/app-layout.tsx';
+/** Screens whose code a page load asks for with the entry (URL path -> route module); the catalog grid is where shop operators start. */
+const FIRST_SCREEN_MODULES: Record<string, string> = { '/catalog/products': 'src/app/catalog/catalog-products-route.tsx' };
+
+/**
+ * Lists in index.html, as a JSON data block (not a script: the CSP allows none inline), the
+ * chunks of the protected frame and of the screens above, each with its static imports.
+ * public/session-boot.js asks for those the URL needs while the entry chunk still downloads and
+ * runs; otherwise the router would only ask for them once the entry had run, a round trip and
+ * 100 KB later (ADR 0028). The entry's own budget (scripts/bundle-budget.mjs) is unchanged.
+ */
+function firstScreenChunks(): Plugin {
+  return {
+    name: 'kontor:first-screen-chunks',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter((file) => file.type === 'chunk');
+        const closure = (module: string) => {
+          const start = chunks.find((chunk) => chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(module));
+          if (!start) throw new Error(`kontor:first-screen-chunks: no chunk for ${module}`);
+          const files = new Set<string>();
+          const visit = (fileName: string) => {
+            const chunk = chunks.find((candidate) => candidate.fileName === fileName);
+            if (!chunk || chunk.isEntry || files.has(fileName)) return;
+            files.add(fileName);
+            chunk.imports.forEach(visit);
+          };
+          visit(start.fileName);
+          return [...files].map((file) => `/${file}`);
+        };
+        const frame = closure(FRAME_MODULE);
+        const screens = Object.fromEntries(
+          Object.entries(FIRST_SCREEN_MODULES).map(([route, module]) => [route, closure(module).filter((file) => !frame.includes(file))]),
+        );
+        return [
+          { tag: 'script', attrs: { type: 'application/json', id: 'kontor-first-screen' }, children: JSON.stringify({ frame, screens }), injectTo: 'head' },
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), firstScreenChunks()],
   // `@/` is src/: features reach lib/ and components/ without `../../..` (which the lint rule reserves for feature-to-feature imports).
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { port: 5173, host: '127.0.0.1', proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
@@ -55,12 +100,14 @@ export default defineConfig({
         // round trip. Still split by route: what the first load runs is one file; libraries
         // and shared app code used by two or more lazy chunks go to `vendor` / `shared` (loaded
         // with the first screen); what one screen alone uses stays in its chunk, and Sentry
-        // stays a chunk of its own, loaded only with a DSN.
+        // stays a chunk of its own, loaded only with a DSN. The contract's modules are left out
+        // of `shared`: each builds its zod schemas as it loads, so a screen loads only its own
+        // (a chunk per set of importers) rather than every schema two screens use (ADR 0028).
         codeSplitting: {
           groups: [
             { name: 'index', tags: ['$initial'], priority: 3 },
             { name: 'vendor', test: /[\\/]node_modules[\\/](?!@sentry)/, minShareCount: 2, priority: 2 },
-            { name: 'shared', test: /[\\/](src[\\/](components|lib)|packages[\\/]contract)[\\/]/, minShareCount: 2, priority: 1 },
+            { name: 'shared', test: /[\\/]src[\\/](components|lib)[\\/]/, minShareCount: 2, priority: 1 },
           ],
         },
       },

@@ -2,13 +2,8 @@ import { z } from 'zod';
 import { Id, listQuery, page } from './common.js';
 import { Millimetres, Money, Quantity, WeightKg, decimal } from './decimal.js';
 
-/** Product types; the variable type is labelled 'Variable parent' (spec §9). */
-export const PRODUCT_TYPES = [
-  { value: 'simple', name: 'Simple' },
-  { value: 'variable', name: 'Variable parent' },
-  { value: 'variation', name: 'Variation' },
-  { value: 'bundle', name: 'Bundle' },
-] as const;
+// PRODUCT_TYPES and MARGIN_BANDS live in constants.ts: the web app's first load reads them without zod.
+
 export const ProductTypeValue = z.enum(['simple', 'variable', 'variation', 'bundle']);
 export type ProductTypeValue = z.infer<typeof ProductTypeValue>;
 export const ProductTypeResponse = z.object({ value: ProductTypeValue, name: z.string() });
@@ -20,18 +15,6 @@ export type PriceRow = z.infer<typeof PriceRow>;
 export const PriceDetails = z.object({ sale: PriceRow, manual: PriceRow, auto: PriceRow });
 export type PriceDetails = z.infer<typeof PriceDetails>;
 
-/**
- * Spec §9 margin percent bands. `negative` is margin < 0 (a product priced 0 with a cost is in
- * it too); the others are [from, to) on margin_percent, the top band closed at 100.
- */
-export const MARGIN_BANDS = [
-  { value: 'negative', label: '<0%', from: null, to: 0 },
-  { value: '0-9', label: '0-9%', from: 0, to: 10 },
-  { value: '10-24', label: '10-24%', from: 10, to: 25 },
-  { value: '25-49', label: '25-49%', from: 25, to: 50 },
-  { value: '50-74', label: '50-74%', from: 50, to: 75 },
-  { value: '75-100', label: '75-100%', from: 75, to: null },
-] as const;
 export const MarginBand = z.enum(['negative', '0-9', '10-24', '25-49', '50-74', '75-100']);
 export type MarginBand = z.infer<typeof MarginBand>;
 

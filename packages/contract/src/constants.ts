@@ -99,3 +99,24 @@ export const backorderedMessage = (qty: number | string, sku: string, name: stri
 /** A JSON body whose string holds a lone surrogate (DRF's ParseError wording: "JSON parse error - ..."). */
 export const LONE_SURROGATE_REFUSED =
   'JSON parse error - a string holds an unpaired surrogate escape (\\ud800-\\udfff alone), which is not a Unicode character.';
+
+/** Product types; the variable type is labelled 'Variable parent' (spec §9). */
+export const PRODUCT_TYPES = [
+  { value: 'simple', name: 'Simple' },
+  { value: 'variable', name: 'Variable parent' },
+  { value: 'variation', name: 'Variation' },
+  { value: 'bundle', name: 'Bundle' },
+] as const;
+
+/**
+ * Spec §9 margin percent bands. `negative` is margin < 0 (a product priced 0 with a cost is in
+ * it too); the others are [from, to) on margin_percent, the top band closed at 100.
+ */
+export const MARGIN_BANDS = [
+  { value: 'negative', label: '<0%', from: null, to: 0 },
+  { value: '0-9', label: '0-9%', from: 0, to: 10 },
+  { value: '10-24', label: '10-24%', from: 10, to: 25 },
+  { value: '25-49', label: '25-49%', from: 25, to: 50 },
+  { value: '50-74', label: '50-74%', from: 50, to: 75 },
+  { value: '75-100', label: '75-100%', from: 75, to: null },
+] as const;

@@ -28,7 +28,8 @@ describe('customers routes (spec §2)', () => {
     expect(await screen.findByRole('option', { name: /1001 · Grace Hopper/ })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/customers/pick-and-pack');
     expect(screen.getByRole('heading', { name: 'Pick & pack' })).toBeInTheDocument();
-    const nav = screen.getByRole('navigation', { name: 'Main' });
+    // The menu comes in a transition after the screen (AppLayout).
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Pick & pack' })).toHaveAttribute('aria-current', 'page');
   });
 });

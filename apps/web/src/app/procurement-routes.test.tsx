@@ -32,7 +32,8 @@ describe('procurement routes (spec §2)', () => {
 
     expect(await screen.findByText('SAW-1')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/procurements-and-suppliers/products');
-    const nav = screen.getByRole('navigation', { name: 'Main' });
+    // The menu comes in a transition after the screen (AppLayout).
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Supplier products' })).toHaveAttribute('aria-current', 'page');
 
     await events.click(within(nav).getByRole('link', { name: 'Supplier categories' }));

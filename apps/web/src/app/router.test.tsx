@@ -79,7 +79,7 @@ describe('start-up and routes', () => {
     expect(await screen.findByRole('table', { name: 'Team' })).toHaveTextContent('ada@example.com');
     expect(await screen.findByLabelText('Unedited products: 5')).toBeInTheDocument();
     expect(await screen.findByText(/Nothing to restock/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
+    expect(await screen.findByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('logs out: POST /logout/, token and user cleared, on /login', async () => {

@@ -36,7 +36,8 @@ describe('taxonomy routes (spec §2)', () => {
     const { router, events } = renderApp(GOOGLE);
 
     expect(await screen.findByRole('table', { name: 'Google taxonomy' })).toBeInTheDocument();
-    const nav = screen.getByRole('navigation', { name: 'Main' });
+    // The menu comes in a transition after the screen (AppLayout).
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Google taxonomy' })).toHaveAttribute('aria-current', 'page');
 
     await events.click(within(nav).getByRole('link', { name: 'Facebook taxonomy' }));

@@ -1,9 +1,12 @@
 import type { ProductResponse } from '@kontor/contract';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { CatalogProductsScreen } from '@/features/catalog/screens/catalog-products-screen';
-import { AddTransactionDialog } from '@/features/inventory/components/add-transaction-dialog';
-import { MoveStockDialog } from '@/features/inventory/components/move-stock-dialog';
-import { ProductTransactionsDialog } from './product-transactions-dialog';
+
+// The stock dialogs load when first opened: the grid's first load neither downloads nor runs
+// them, nor the inventory schemas they check with (ADR 0028).
+const ProductTransactionsDialog = lazy(async () => ({ default: (await import('./product-transactions-dialog')).ProductTransactionsDialog }));
+const AddTransactionDialog = lazy(async () => ({ default: (await import('@/features/inventory/components/add-transaction-dialog')).AddTransactionDialog }));
+const MoveStockDialog = lazy(async () => ({ default: (await import('@/features/inventory/components/move-stock-dialog')).MoveStockDialog }));
 
 type StockDialog = { kind: 'edit' | 'add' | 'move'; product: ProductResponse } | null;
 
@@ -20,11 +23,13 @@ export function CatalogProductsRoute() {
           onMove: (product) => setDialog({ kind: 'move', product }),
         }}
       />
-      {dialog?.kind === 'edit' ? <ProductTransactionsDialog product={dialog.product} onClose={handleClose} /> : null}
-      {dialog?.kind === 'add' ? (
-        <AddTransactionDialog open product={dialog.product} defaultLocationId={dialog.product.default_location_id} onClose={handleClose} />
-      ) : null}
-      {dialog?.kind === 'move' ? <MoveStockDialog open product={dialog.product} onClose={handleClose} /> : null}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'edit' ? <ProductTransactionsDialog product={dialog.product} onClose={handleClose} /> : null}
+        {dialog?.kind === 'add' ? (
+          <AddTransactionDialog open product={dialog.product} defaultLocationId={dialog.product.default_location_id} onClose={handleClose} />
+        ) : null}
+        {dialog?.kind === 'move' ? <MoveStockDialog open product={dialog.product} onClose={handleClose} /> : null}
+      </Suspense>
     </>
   );
 }

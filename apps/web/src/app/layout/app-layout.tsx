@@ -3,7 +3,7 @@ import Drawer from '@mui/material/Drawer';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useDeferredValue, useEffect, useState } from 'react';
 import { useMatches, useOutlet } from 'react-router';
 import type { RouteHandle } from '../router';
 import { Sidebar } from './sidebar';
@@ -13,25 +13,22 @@ const DRAWER_WIDTH = 248;
 
 const isRouteHandle = (handle: unknown): handle is RouteHandle => typeof handle === 'object' && handle !== null && 'title' in handle;
 
-/**
- * The screen inside the frame. When the frame first mounts (page load, log in), the screen comes
- * in a second render that React may interrupt (a transition): the frame paints first, and the
- * first screen does not render in one long task that holds the page (DESIGN §9). Navigations
- * afterwards render it at once.
- */
-function ScreenOutlet() {
-  const outlet = useOutlet();
-  const [shown, setShown] = useState(false);
-  useEffect(() => startTransition(() => setShown(true)), []);
-  return shown ? outlet : null;
-}
-
 /** The protected area's frame: a permanent sidebar (a drawer to open on small screens) and a top bar. */
 export function AppLayout() {
   const theme = useTheme();
   const isDesktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [mobileOpen, setMobileOpen] = useState(false);
   const matches = useMatches();
+  const outlet = useOutlet();
+  // When the frame first mounts (page load, log in), its outline paints first, then the screen
+  // in a render React may interrupt (a transition), then the menu and the top bar's buttons in
+  // another: no one long task holds the page, and the menu does not delay the screen (DESIGN §9).
+  // The frame stays mounted: navigations afterwards render their screen at once.
+  const screenShown = useDeferredValue(true, false);
+  const [extrasShown, setExtrasShown] = useState(false);
+  useEffect(() => {
+    if (screenShown) startTransition(() => setExtrasShown(true));
+  }, [screenShown]);
   const title =
     matches
       .map((match) => match.handle)
@@ -40,11 +37,11 @@ export function AppLayout() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-      <TopBar title={title} drawerWidth={DRAWER_WIDTH} onOpenNavigation={() => setMobileOpen(true)} />
+      <TopBar title={title} drawerWidth={DRAWER_WIDTH} showActions={extrasShown} onOpenNavigation={() => setMobileOpen(true)} />
       <Box sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
         {isDesktop ? (
           <Drawer variant="permanent" open sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}>
-            <Sidebar />
+            {extrasShown ? <Sidebar /> : null}
           </Drawer>
         ) : (
           <Drawer
@@ -59,7 +56,7 @@ export function AppLayout() {
       </Box>
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
         <Toolbar />
-        <ScreenOutlet />
+        {screenShown ? outlet : null}
       </Box>
     </Box>
   );

@@ -9,9 +9,15 @@ import { BookmarkViewButton } from '@/features/bookmarks/components/bookmark-vie
 import { FeedbackButton } from '@/features/notifications/components/feedback-button';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 
-type TopBarProps = { title: string; drawerWidth: number; onOpenNavigation: () => void };
+type TopBarProps = {
+  title: string;
+  drawerWidth: number;
+  /** False while the frame first mounts: the buttons come with the menu and the screen (see AppLayout). */
+  showActions: boolean;
+  onOpenNavigation: () => void;
+};
 
-export function TopBar({ title, drawerWidth, onOpenNavigation }: TopBarProps) {
+export function TopBar({ title, drawerWidth, showActions, onOpenNavigation }: TopBarProps) {
   return (
     <AppBar
       position="fixed"
@@ -30,12 +36,14 @@ export function TopBar({ title, drawerWidth, onOpenNavigation }: TopBarProps) {
         <Typography variant="h6" component="h1" noWrap sx={{ flexGrow: 1 }}>
           {title}
         </Typography>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.25 }}>
-          <BookmarkViewButton defaultName={title} />
-          <FeedbackButton />
-          <NotificationBell />
-          <UserMenu />
-        </Box>
+        {showActions ? (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.25 }}>
+            <BookmarkViewButton defaultName={title} />
+            <FeedbackButton />
+            <NotificationBell />
+            <UserMenu />
+          </Box>
+        ) : null}
       </Toolbar>
     </AppBar>
   );

@@ -14,6 +14,7 @@ export const locationOptionsQueryOptions = () =>
     select: (page) => page.results,
   });
 
-export function useLocationOptions() {
-  return useQuery(locationOptionsQueryOptions());
+/** `enabled`: only where a location is shown or chosen (the catalog asks for them in its stocks view and its set-field dialog). */
+export function useLocationOptions(enabled = true) {
+  return useQuery({ ...locationOptionsQueryOptions(), enabled });
 }

@@ -1,4 +1,4 @@
-import { MarginBand, PAGE_SIZE, PRODUCT_TYPES } from '@kontor/contract';
+import { MARGIN_BANDS, PAGE_SIZE, PRODUCT_TYPES } from '@kontor/contract';
 import { readPage } from '@/lib/use-list-filters';
 import { PRODUCT_FILTERS, type ProductFilters, type ProductListParams } from './query-keys';
 
@@ -10,6 +10,7 @@ export const SORT_FIELDS = ['sku', 'name', 'qty_in_stock', 'price', 'margin', 'm
 const YES_NO_VALUES = ['Yes', 'No'];
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const PRODUCT_TYPE_VALUES: readonly string[] = PRODUCT_TYPES.map((type) => type.value);
+const MARGIN_BAND_VALUES: readonly string[] = MARGIN_BANDS.map((band) => band.value);
 
 /** The URL's ordering when the grid can sort by it (`field` or `-field`), else SKU order. */
 const orderingOf = (value: string) => (SORT_FIELDS.some((field) => value === field || value === `-${field}`) ? value : DEFAULT_ORDERING);
@@ -24,7 +25,7 @@ function cleanFilters(params: URLSearchParams): ProductFilters {
       name === 'search'
         ? true
         : name === 'margin_band'
-          ? MarginBand.safeParse(value).success
+          ? MARGIN_BAND_VALUES.includes(value)
           : name === 'product_type'
             ? PRODUCT_TYPE_VALUES.includes(value)
             : name === 'supplier'

@@ -2,8 +2,20 @@ import Box from '@mui/material/Box';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import type { Theme } from '@mui/material/styles';
 import { flexRender, getCoreRowModel, useReactTable, type Column, type ColumnDef, type Row } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { elementScroll, useVirtualizer, type Rect, type Virtualizer, type VirtualizerOptions } from '@tanstack/react-virtual';
+import {
+  memo,
+  startTransition,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import { GridEditContext, type EditingCell, type GridEditState } from './grid-edit-context';
 
 /** What the grid reads from a column definition's `meta`. */
@@ -28,6 +40,41 @@ const HEADER_ROW_HEIGHT = 40;
 /** Rows above the start and below the end of the viewport that stay rendered, so arrow keys always land on a rendered row. */
 const OVERSCAN = 6;
 const PAGE_STEP = 10;
+
+/*
+ * The virtualizer learns the sizes of the viewport and of the rows from ResizeObservers, which
+ * report after the browser's own layout, instead of reading them while React commits (its
+ * default): a read there forces the first layout of a whole new page of rows inside the commit,
+ * one long task where the browser would have made two (DESIGN §9). Until the observers report,
+ * the viewport is taken as tall as its CSS allows and a row as its estimate.
+ */
+const viewportGuess = (): Rect => ({ width: 0, height: Math.max(420, window.innerHeight - 300) });
+
+function observeViewport(instance: Virtualizer<HTMLDivElement, Element>, report: (rect: Rect) => void) {
+  const element = instance.scrollElement;
+  if (!element || typeof ResizeObserver === 'undefined') return;
+  const observer = new ResizeObserver(() => report({ width: element.clientWidth, height: element.clientHeight }));
+  observer.observe(element);
+  return () => observer.disconnect();
+}
+
+/** Virtualizers that have written a scroll offset once. */
+const hasScrolled = new WeakSet<object>();
+
+/** The virtualizer's first write (offset 0, as it mounts) is left out: a new grid is at the top already, and the write would force that layout too. */
+const scrollViewport: VirtualizerOptions<HTMLDivElement, Element>['scrollToFn'] = (offset, options, instance) => {
+  const first = !hasScrolled.has(instance);
+  hasScrolled.add(instance);
+  if (first && offset + (options.adjustments ?? 0) === 0) return;
+  elementScroll(offset, options, instance);
+};
+
+function measureRow(element: Element, entry: ResizeObserverEntry | undefined, instance: Virtualizer<HTMLDivElement, Element>) {
+  const box = entry?.borderBoxSize?.[0];
+  if (box) return Math.round(box.blockSize);
+  const index = instance.indexFromElement(element);
+  return instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? instance.options.estimateSize(index);
+}
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled])';
 const focusablesIn = (cell: HTMLElement) => Array.from(cell.querySelectorAll<HTMLElement>(FOCUSABLE));
@@ -97,6 +144,53 @@ const BODY_SX = (theme: Theme) =>
       backgroundImage: 'linear-gradient(var(--row-tint, transparent), var(--row-tint, transparent))',
     },
     '& .last-sticky-cell': { boxShadow: `inset -1px 0 0 ${theme.palette.divider}` },
+    // What the cells render, as plain elements with these classes rather than MUI components
+    // (lengths as CSS strings: a bare number here is a theme spacing or radius multiple):
+    // a page of rows is hundreds of cells, and an MUI Checkbox, Link or Tooltip costs a dozen
+    // elements and a style serialization each, the first paint of the catalog's budget (DESIGN §9).
+    '& .grid-checkbox': { width: 18, height: 18, margin: 0, cursor: 'pointer', accentColor: theme.palette.primary.main },
+    '& .grid-checkbox:disabled': { cursor: 'default' },
+    '& .grid-mono': { fontFamily: 'monospace' },
+    '& .grid-caption': { fontFamily: 'monospace', fontSize: 12, lineHeight: 1.66, color: theme.palette.text.secondary },
+    '& .grid-link': {
+      color: theme.palette.primary.main,
+      fontWeight: 500,
+      textDecoration: 'none',
+      '&:hover': { textDecoration: 'underline' },
+    },
+    '& .grid-thumb': {
+      width: 40,
+      height: 40,
+      borderRadius: `${theme.shape.borderRadius}px`,
+      objectFit: 'cover',
+      display: 'flex',
+      alignItems: 'center',
+      justifyContent: 'center',
+      backgroundColor: theme.palette.action.hover,
+      color: theme.palette.text.disabled,
+    },
+    '& .grid-icon-button': {
+      display: 'inline-flex',
+      padding: '5px',
+      borderRadius: '50%',
+      color: theme.palette.action.active,
+      '&:hover': { backgroundColor: theme.palette.action.hover },
+    },
+    '& .editable-cell': {
+      display: 'flex',
+      alignItems: 'center',
+      gap: '4px',
+      minHeight: 32,
+      padding: '0 6px',
+      margin: '0 -6px',
+      borderRadius: `${theme.shape.borderRadius}px`,
+      cursor: 'text',
+      border: '1px solid transparent',
+      '&[data-align="right"]': { justifyContent: 'flex-end' },
+      '& > .editable-cell-value': { minWidth: 0 },
+    },
+    '& .grid-cell:hover > .editable-cell': { borderColor: theme.palette.divider },
+    '& .editable-cell[data-error], & .grid-cell:hover > .editable-cell[data-error]': { borderColor: theme.palette.error.main },
   }) as const;
 
 export type DataGridProps<T> = {
@@ -142,6 +236,9 @@ export function DataGrid<T>({
   const [active, setActive] = useState<Position>({ row: 0, col: 0 });
   const [editing, setEditing] = useState<EditingCell | null>(null);
   const focusPending = useRef(false);
+  // A page's first rows paint without the overscan, which follows in a transition right after:
+  // a third fewer rows in the commit that shows the grid (DESIGN §9).
+  const [overscan, setOverscan] = useState(0);
 
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table returns a mutable instance; nothing here is memoized across it.
   const table = useReactTable({ data: rows, columns, getRowId, getCoreRowModel: getCoreRowModel() });
@@ -159,8 +256,12 @@ export function DataGrid<T>({
     getScrollElement: () => scrollRef.current,
     estimateSize: () => estimateRowHeight,
     getItemKey: (index) => tableRows[index]?.id ?? index,
-    overscan: OVERSCAN,
+    overscan,
     paddingStart: headerRows * HEADER_ROW_HEIGHT,
+    initialRect: viewportGuess(),
+    observeElementRect: observeViewport,
+    measureElement: measureRow,
+    scrollToFn: scrollViewport,
   });
   const virtualRows = virtualizer.getVirtualItems();
   const paddingTop = virtualRows.length ? virtualRows[0]!.start - headerRows * HEADER_ROW_HEIGHT : 0;
@@ -169,6 +270,11 @@ export function DataGrid<T>({
   const activeRow = Math.min(active.row, lastRow);
   const activeCol = Math.min(active.col, leafColumns.length - 1);
   const activeRendered = activeRow === 0 || virtualRows.some((item) => item.index === activeRow - 1);
+
+  const rowsShown = virtualRows.length > 0;
+  useEffect(() => {
+    if (rowsShown) startTransition(() => setOverscan(OVERSCAN));
+  }, [rowsShown]);
 
   // Moving the focus is a DOM effect of a key press; it runs after the target cell has rendered (it may be scrolled in first).
   useLayoutEffect(() => {

@@ -84,33 +84,16 @@ export function EditableCell<V>({ rowId, columnId, label, display, value, input,
       </Box>
     );
 
+  // Plain elements styled by the grid's class rules (data-grid.tsx): a page shows hundreds of these.
   return (
-    <Box
-      data-editable
-      sx={{
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: align === 'right' ? 'flex-end' : 'flex-start',
-        gap: 0.5,
-        minHeight: 32,
-        px: 0.75,
-        mx: -0.75,
-        borderRadius: 1,
-        cursor: 'text',
-        border: 1,
-        borderColor: error ? 'error.main' : 'transparent',
-        '[role="gridcell"]:hover > &': { borderColor: error ? 'error.main' : 'divider' },
-      }}
-    >
+    <div data-editable className="editable-cell" data-align={align} data-error={error ? '' : undefined}>
       {error ? (
         <Tooltip title={error}>
           <ErrorOutlineIcon color="error" fontSize="small" aria-label={error} />
         </Tooltip>
       ) : null}
-      <Box component="span" sx={{ minWidth: 0 }}>
-        {shown}
-      </Box>
-    </Box>
+      <span className="editable-cell-value">{shown}</span>
+    </div>
   );
 }
 

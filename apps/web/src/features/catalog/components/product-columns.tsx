@@ -7,11 +7,8 @@ import {
   type ProductPatch,
   type ProductResponse,
 } from '@kontor/contract';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
 import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutline';
@@ -19,7 +16,7 @@ import EditNoteIcon from '@mui/icons-material/EditNote';
 import ImageNotSupportedOutlinedIcon from '@mui/icons-material/ImageNotSupportedOutlined';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { GridColumn } from './data-grid';
 import { EditableCell, type CellInput } from './editable-cell';
@@ -130,32 +127,46 @@ function productField<V>(spec: ProductFieldSpec<V>): GridColumn<ProductResponse>
 
 const numberText = (value: number | null) => (value === null ? '' : String(value));
 
+type GridCheckboxProps = { label: string; checked: boolean; indeterminate?: boolean; disabled?: boolean; onChange: (checked: boolean) => void };
+
+/**
+ * A native checkbox styled by the grid's class rules: one per row, where an MUI Checkbox is a
+ * button base, a ripple and an icon. Out of the tab order: the grid's roving focus reaches it.
+ */
+function GridCheckbox({ label, checked, indeterminate = false, disabled = false, onChange }: GridCheckboxProps) {
+  return (
+    <input
+      type="checkbox"
+      className="grid-checkbox"
+      tabIndex={-1}
+      aria-label={label}
+      checked={checked}
+      disabled={disabled}
+      // `indeterminate` is a property only, not an attribute React can set.
+      ref={(input) => {
+        if (input) input.indeterminate = indeterminate;
+      }}
+      onChange={(event) => onChange(event.target.checked)}
+    />
+  );
+}
+
 function SelectPageCheckbox() {
   const { selection } = useColumnContext();
   return (
-    <Checkbox
-      size="small"
-      tabIndex={-1}
+    <GridCheckbox
+      label="Select all products on this page"
       checked={selection.page === 'all'}
       indeterminate={selection.page === 'some'}
       disabled={selection.page === 'empty'}
-      onChange={(event) => selection.onTogglePage(event.target.checked)}
-      slotProps={{ input: { 'aria-label': 'Select all products on this page' } }}
+      onChange={selection.onTogglePage}
     />
   );
 }
 
 function SelectRowCheckbox({ product }: { product: ProductResponse }) {
   const { selection } = useColumnContext();
-  return (
-    <Checkbox
-      size="small"
-      tabIndex={-1}
-      checked={selection.isSelected(product.id)}
-      onChange={() => selection.onToggle(product.id)}
-      slotProps={{ input: { 'aria-label': `Select ${product.sku}` } }}
-    />
-  );
+  return <GridCheckbox label={`Select ${product.sku}`} checked={selection.isSelected(product.id)} onChange={() => selection.onToggle(product.id)} />;
 }
 
 const selectColumn = (): GridColumn<ProductResponse> => ({
@@ -168,20 +179,18 @@ const selectColumn = (): GridColumn<ProductResponse> => ({
 
 function ProductTitle({ product }: { product: ProductResponse }) {
   return (
-    <Box sx={{ minWidth: 0 }}>
-      <Link component={RouterLink} to={`/catalog/products/edit?id=${product.id}`} tabIndex={-1} underline="hover" sx={{ fontWeight: 500 }}>
+    <div>
+      <RouterLink className="grid-link" to={`/catalog/products/edit?id=${product.id}`} tabIndex={-1}>
         {product.name}
-      </Link>
-    </Box>
+      </RouterLink>
+    </div>
   );
 }
 
 function SkuAndName({ product }: { product: ProductResponse }) {
   return (
     <>
-      <Typography variant="caption" sx={{ fontFamily: 'monospace', color: 'text.secondary' }}>
-        {product.sku}
-      </Typography>
+      <span className="grid-caption">{product.sku}</span>
       <ProductTitle product={product} />
     </>
   );
@@ -250,6 +259,17 @@ function MiniTable({ label, head, widths, rows }: { label: string; head: string[
 
 // ---- default view
 
+/** The product's first image, or a placeholder when it has none or the image does not load. */
+function Thumbnail({ url }: { url: string | undefined }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  if (url && failed !== url) return <img className="grid-thumb" src={url} alt="" loading="lazy" onError={() => setFailed(url)} />;
+  return (
+    <span className="grid-thumb">
+      <ImageNotSupportedOutlinedIcon fontSize="small" aria-label="No image" />
+    </span>
+  );
+}
+
 function defaultColumns(): GridColumn<ProductResponse>[] {
   return [
     selectColumn(),
@@ -258,28 +278,14 @@ function defaultColumns(): GridColumn<ProductResponse>[] {
       header: 'Image',
       size: 64,
       meta: { align: 'center' },
-      cell: ({ row }) => (
-        <Avatar
-          variant="rounded"
-          src={row.original.image_urls[0]}
-          alt=""
-          sx={{ width: 40, height: 40, bgcolor: 'action.hover', color: 'text.disabled' }}
-          slotProps={{ img: { loading: 'lazy' } }}
-        >
-          <ImageNotSupportedOutlinedIcon fontSize="small" aria-label="No image" />
-        </Avatar>
-      ),
+      cell: ({ row }) => <Thumbnail url={row.original.image_urls[0]} />,
     },
     {
       id: 'sku',
       header: 'SKU',
       size: 140,
       meta: { sortField: 'sku' },
-      cell: ({ row }) => (
-        <Box component="span" sx={{ fontFamily: 'monospace' }}>
-          {row.original.sku}
-        </Box>
-      ),
+      cell: ({ row }) => <span className="grid-mono">{row.original.sku}</span>,
     },
     { id: 'name', header: 'Product name', size: 240, meta: { grow: true, sortField: 'name' }, cell: ({ row }) => <ProductTitle product={row.original} /> },
     {
@@ -320,19 +326,17 @@ function defaultColumns(): GridColumn<ProductResponse>[] {
       meta: { align: 'center' },
       cell: ({ row }) =>
         row.original.url ? (
-          <Tooltip title="Open in the shop">
-            <IconButton
-              size="small"
-              component="a"
-              href={row.original.url}
-              target="_blank"
-              rel="noopener noreferrer"
-              tabIndex={-1}
-              aria-label={`Open ${row.original.sku} in the shop`}
-            >
-              <OpenInNewIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
+          <a
+            className="grid-icon-button"
+            href={row.original.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            tabIndex={-1}
+            title="Open in the shop"
+            aria-label={`Open ${row.original.sku} in the shop`}
+          >
+            <OpenInNewIcon fontSize="small" />
+          </a>
         ) : null,
     },
   ];
@@ -760,4 +764,4 @@ export function productColumns(view: CatalogView): GridColumn<ProductResponse>[]
 }
 
 /** A first guess at each view's row height, before rows are measured. */
-export const ESTIMATED_ROW_HEIGHT: Record<CatalogView, number> = { default: 57, stocks: 110, prices: 100, bulk: 80 };
+export const ESTIMATED_ROW_HEIGHT: Record<CatalogView, number> = { default: 53, stocks: 110, prices: 100, bulk: 80 };

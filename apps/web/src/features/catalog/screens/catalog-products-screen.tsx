@@ -4,6 +4,7 @@ import {
   MESSAGES,
   PAGE_SIZE,
   type Language,
+  type LocationResponse,
   type ProductDescriptionResponse,
   type ProductPatch,
   type ProductResponse,
@@ -26,7 +27,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import PublishIcon from '@mui/icons-material/Publish';
 import TuneIcon from '@mui/icons-material/Tune';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { displayedRows, lastPageOf } from '@/components/fixed-page-pagination';
@@ -64,6 +65,8 @@ import {
 import { SetFieldDialog } from '../components/set-field-dialog';
 
 const URL_FILTERS = [...PRODUCT_FILTERS, 'limit', 'ordering'] as const;
+const NO_LOCATIONS: LocationResponse[] = [];
+const NO_IDS: number[] = [];
 
 const oneOf = <T extends string>(value: string | null, allowed: readonly T[]): T | undefined =>
   value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
@@ -78,6 +81,14 @@ function bulkFailureText(error: unknown, total: number): string {
 type Selection = { filterKey: string; ids: number[]; allMatching: boolean };
 
 const plural = (n: number) => (n === 1 ? '1 product' : `${n.toLocaleString()} products`);
+
+/** Whether a product is selected: a function that changes only with the selection, since the cells' context holds it. */
+function useIsSelected(ids: number[], allMatching: boolean) {
+  return useMemo(() => {
+    const selected = new Set(ids);
+    return (id: number) => allMatching || selected.has(id);
+  }, [ids, allMatching]);
+}
 
 export type CatalogProductsScreenProps = {
   /** The stocks view's Edit / Add transaction / Move actions; the app wires them to the inventory dialogs. */
@@ -98,13 +109,18 @@ export function CatalogProductsScreen({ stockActions }: CatalogProductsScreenPro
   const originalOnly = searchParams.get('original_content') === 'true';
 
   const products = useProducts(listParams);
-  const data = products.data;
+  // The first page of rows renders in the background (a transition React may interrupt): the
+  // screen's first paint does not wait for it, and it does not hold the page in one long task
+  // (DESIGN §9). Later pages and saved cells show at once, never a stale row meanwhile.
+  const rowsReady = useDeferredValue(products.data !== undefined, false);
+  const data = rowsReady ? products.data : undefined;
   const rows = data?.results ?? [];
   const ids = rows.map((row) => row.id);
   const inventories = useProductInventories(ids, view === 'stocks');
   const procurement = useProcurementData(ids, view === 'prices');
   const descriptions = useProductDescriptions({ productIds: ids, language }, view === 'bulk');
-  const locations = useLocationOptions();
+  const [dialog, setDialog] = useState<'delete' | 'set-field' | 'publish' | null>(null);
+  const locations = useLocationOptions(view === 'stocks' || dialog === 'set-field');
   const productTypes = useProductTypes();
   const suppliers = useSupplierOptions();
   const updateMutation = useUpdateProducts();
@@ -113,15 +129,14 @@ export function CatalogProductsScreen({ stockActions }: CatalogProductsScreenPro
 
   const filterKey = JSON.stringify(filters);
   const [selection, setSelection] = useState<Selection>({ filterKey, ids: [], allMatching: false });
-  const current = selection.filterKey === filterKey ? selection : { filterKey, ids: [], allMatching: false };
-  const selectedIds = new Set(current.ids);
-  const isSelected = (id: number) => current.allMatching || selectedIds.has(id);
+  const current: Selection = selection.filterKey === filterKey ? selection : { filterKey, ids: NO_IDS, allMatching: false };
+  const { ids: currentIds, allMatching } = current;
+  const isSelected = useIsSelected(currentIds, allMatching);
   const selectedOnPage = rows.filter((row) => isSelected(row.id)).length;
   const total = data?.count ?? 0;
   /** A long list's count is the server's estimate (DESIGN §3): said as "about N products". */
   const matching = data?.count_is_estimate ? `about ${plural(total)}` : plural(total);
   const selectedCount = current.allMatching ? total : current.ids.length;
-  const [dialog, setDialog] = useState<'delete' | 'set-field' | 'publish' | null>(null);
   /** What the publish dialog offers as "Selected products": the selection as it stood when the dialog opened. */
   const [publishIds, setPublishIds] = useState<number[]>([]);
   const [progress, setProgress] = useState<BulkProgress | null>(null);
@@ -141,7 +156,7 @@ export function CatalogProductsScreen({ stockActions }: CatalogProductsScreenPro
   const select = (next: number[]) => setSelection({ filterKey, ids: next, allMatching: false });
   const handleToggle = (id: number) => {
     if (current.allMatching) select(ids.filter((other) => other !== id));
-    else select(selectedIds.has(id) ? current.ids.filter((other) => other !== id) : [...current.ids, id]);
+    else select(isSelected(id) ? current.ids.filter((other) => other !== id) : [...current.ids, id]);
   };
   const handleTogglePage = (checked: boolean) => {
     if (!checked && current.allMatching) return select([]);
@@ -229,25 +244,41 @@ export function CatalogProductsScreen({ stockActions }: CatalogProductsScreenPro
   const handleSetField = (patch: Omit<ProductPatch, 'id'>, message: string) =>
     void runBulk('Updating', (chunk) => updateProducts({ products: chunk.map((id) => ({ id, ...patch })) }), message);
 
-  const ctx: ColumnContext = {
-    selection: {
-      isSelected,
-      onToggle: handleToggle,
-      page: rows.length === 0 ? 'empty' : selectedOnPage === rows.length ? 'all' : selectedOnPage > 0 ? 'some' : 'none',
-      onTogglePage: handleTogglePage,
-    },
-    inventories: inventories.data,
-    procurement: procurement.data,
-    locations: locations.data ?? [],
-    descriptions: descriptions.data ? new Map(descriptions.data.map((description) => [description.product, description])) : undefined,
-    // Bulk view toggles, read as narrowing: "Machine translation" shows only machine-translated descriptions
-    // (machine_translation = true), "Original content" only those written in the language (machine_translation = false,
-    // i.e. not a machine's translation); both or neither show every description. A hidden description is not edited blind.
-    showDescription: (description) => (machineOnly === originalOnly ? true : machineOnly ? description.machine_translation : !description.machine_translation),
-    stockActions,
-    onSaveProduct: handleSaveProduct,
-    onSaveDescription: handleSaveDescription,
-  };
+  // The cells read the context; one that changed on every render (a list arriving, a key press)
+  // would re-render every cell of the page. So it changes only with what the cells show, and
+  // the handlers reach them through a ref that always holds this render's.
+  const handlers = useRef({ handleToggle, handleTogglePage, handleSaveProduct, handleSaveDescription });
+  useLayoutEffect(() => {
+    handlers.current = { handleToggle, handleTogglePage, handleSaveProduct, handleSaveDescription };
+  });
+  const pageSelection = rows.length === 0 ? 'empty' : selectedOnPage === rows.length ? 'all' : selectedOnPage > 0 ? 'some' : 'none';
+  const descriptionsByProduct = useMemo(
+    () => (descriptions.data ? new Map(descriptions.data.map((description) => [description.product, description])) : undefined),
+    [descriptions.data],
+  );
+  const ctx = useMemo<ColumnContext>(
+    () => ({
+      selection: {
+        isSelected,
+        onToggle: (id) => handlers.current.handleToggle(id),
+        page: pageSelection,
+        onTogglePage: (checked) => handlers.current.handleTogglePage(checked),
+      },
+      inventories: inventories.data,
+      procurement: procurement.data,
+      locations: locations.data ?? NO_LOCATIONS,
+      descriptions: descriptionsByProduct,
+      // Bulk view toggles, read as narrowing: "Machine translation" shows only machine-translated descriptions
+      // (machine_translation = true), "Original content" only those written in the language (machine_translation = false,
+      // i.e. not a machine's translation); both or neither show every description. A hidden description is not edited blind.
+      showDescription: (description) =>
+        machineOnly === originalOnly ? true : machineOnly ? description.machine_translation : !description.machine_translation,
+      stockActions,
+      onSaveProduct: (product, patch, message) => handlers.current.handleSaveProduct(product, patch, message),
+      onSaveDescription: (product, description, patch) => handlers.current.handleSaveDescription(product, description, patch),
+    }),
+    [isSelected, pageSelection, inventories.data, procurement.data, locations.data, descriptionsByProduct, machineOnly, originalOnly, stockActions],
+  );
   const columns = useMemo(() => productColumns(view), [view]);
   const filtered = PRODUCT_FILTERS.some((name) => filters[name] !== '');
   const shownPage = Math.min(page, lastPageOf(total, limit));

@@ -29,7 +29,8 @@ describe('supplier routes (spec §2)', () => {
 
     expect(await screen.findByRole('table', { name: 'Suppliers' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/procurement/supplier');
-    const nav = screen.getByRole('navigation', { name: 'Main' });
+    // The menu comes in a transition after the screen (AppLayout).
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Suppliers' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Supplier feeds' })).toHaveAttribute('href', '/procurement/supplier-feed');
     expect(within(nav).getByRole('link', { name: 'Global suppliers' })).toHaveAttribute('href', '/global-suppliers-and-brands/products');
@@ -41,7 +42,10 @@ describe('supplier routes (spec §2)', () => {
 
     expect(await screen.findByRole('table', { name: 'Supplier directory' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/global-suppliers-and-brands/products');
-    expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Global suppliers' })).toHaveAttribute('aria-current', 'page');
+    expect(within(await screen.findByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Global suppliers' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 
   it('opens the supplier feeds screen at /procurement/supplier-feed', async () => {
@@ -49,6 +53,9 @@ describe('supplier routes (spec §2)', () => {
     renderApp('/procurement/supplier-feed');
     expect(await screen.findByRole('table', { name: 'Supplier feeds' })).toBeInTheDocument();
     expect(await screen.findByText('No supplier feeds yet.')).toBeInTheDocument();
-    expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Supplier feeds' })).toHaveAttribute('aria-current', 'page');
+    expect(within(await screen.findByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Supplier feeds' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 });
