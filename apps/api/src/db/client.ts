@@ -11,6 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { nameActorOnBegin, recordActorInTransactions } from './actor.js';
+import { pipelineBegin } from './pipelined-begin.js';
 import { prepareTransactionStatements } from './prepared-statements.js';
 import { useFastSqlCompiler } from './sql-compiler.js';
 
@@ -86,11 +87,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.databaseUrl) {
     const logger = options.onQuery ? { logQuery: options.onQuery } : false;
     const connect = (url: string) => {
-      const pool = new pg.Pool({ connectionString: url, max: 10 });
+      // pipeline: a query is sent without waiting for the one before (pipelineBegin uses it).
+      const pool = new pg.Pool({ connectionString: url, max: 10, pipeline: true });
       // A pool error (server restart, network) must not crash the process; queries will fail and be answered 500.
       pool.on('error', () => undefined);
       nameActorOnBegin(pool);
       if (options.preparedStatements ?? true) prepareTransactionStatements(pool);
+      pipelineBegin(pool);
       return { pool, db: withFastSqlCompiler(drizzlePg(pool, { logger }), options) as unknown as Db };
     };
     const primary = connect(options.databaseUrl);
