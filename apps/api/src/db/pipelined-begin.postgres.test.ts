@@ -6,6 +6,7 @@ import { createScratchPostgresDatabase } from '../../test/test-database.js';
 import { nameActorOnBegin, runAsActor } from './actor.js';
 import { pipelineBegin } from './pipelined-begin.js';
 import { prepareTransactionStatements } from './prepared-statements.js';
+import { sqlRows, startSqlRows } from './sql-rows.js';
 
 /**
  * A transaction's BEGIN and its first statement leave together (PostgreSQL, pipeline mode): one
@@ -16,8 +17,9 @@ let pool: pg.Pool;
 
 /** What the connection writes (the protocol message letter of each write) and when an answer ends ('ready'). */
 type Event = string;
+const events: Event[] = [];
 const watched = new WeakSet<object>();
-function watch(client: pg.PoolClient, events: Event[]) {
+function watch(client: pg.PoolClient) {
   const connection = (client as unknown as { connection: { stream: { write: (...args: unknown[]) => boolean }; on: (e: string, f: () => void) => void } })
     .connection;
   if (watched.has(connection)) return;
@@ -37,6 +39,7 @@ beforeAll(async () => {
   prepareTransactionStatements(pool);
   pipelineBegin(pool);
   await pool.query('create table t (id int primary key, label text not null)');
+  await pool.query('create table u (id int primary key)');
 }, 60_000);
 
 afterAll(async () => {
@@ -46,10 +49,10 @@ afterAll(async () => {
 
 describe('pipelined BEGIN', () => {
   it("sends a transaction's first statement before BEGIN is answered, and commits it", async () => {
-    const events: Event[] = [];
     const client = await pool.connect();
-    watch(client, events);
+    watch(client);
     client.release();
+    events.length = 0;
     const db = drizzle(pool);
     await db.transaction(async (tx) => {
       await tx.execute(sql`insert into t (id, label) values (${1}, ${'one'})`);
@@ -99,5 +102,37 @@ describe('pipelined BEGIN', () => {
     } finally {
       client.release();
     }
+  });
+});
+
+describe("a statement started behind another (startSqlRows, the ledger's SendBehind)", () => {
+  it('is sent before the first is answered, and sees what the first wrote', async () => {
+    const client = await pool.connect();
+    watch(client);
+    client.release();
+    const db = drizzle(pool);
+    const answers = await db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      events.length = 0;
+      const written = startSqlRows<{ id: number }>(tx, sql`insert into u (id) values (${1}), (${2}) returning id`);
+      const behind = sqlRows<{ n: number }>(tx, sql`select count(*)::int as n from u`);
+      return { written: await written, behind: await behind };
+    });
+    expect(answers).toEqual({ written: [{ id: 1 }, { id: 2 }], behind: [{ n: 2 }] });
+    // Each statement ends with a Sync ('S'): both were written before the first answer ended.
+    expect(events.slice(0, events.indexOf('ready')).filter((e) => e === 'S')).toHaveLength(2);
+  });
+
+  it('when the first fails, the one behind fails too and nothing is kept', async () => {
+    const db = drizzle(pool);
+    const outcome = db.transaction(async (tx) => {
+      const written = startSqlRows(tx, sql`insert into u (id) values (${1})`);
+      const behind = sqlRows(tx, sql`insert into u (id) values (${3})`);
+      behind.catch(() => undefined);
+      await written;
+      return behind;
+    });
+    await expect(outcome).rejects.toMatchObject({ cause: { code: '23505' } });
+    expect((await pool.query('select id from u order by id')).rows).toEqual([{ id: 1 }, { id: 2 }]);
   });
 });

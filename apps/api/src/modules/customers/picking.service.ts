@@ -69,11 +69,20 @@ const orderLineLock = (companyId: number, itemId: number) => sql`
   left join ${catalogProducts} p on p.id = i.product_id and p.company_id = ${companyId}
   for update of i`;
 
-/** The order's status follows the picks (refreshOrderStatus); answers the order as this leaves it, with its items. */
-async function refreshedOrder(tx: Tx, orderId: number): Promise<{ order: OrderRow; items: ItemRow[] }> {
-  const refreshed = await refreshOrderStatus(tx, orderId);
-  // The caller locked the order: it is there.
-  return refreshed!;
+/**
+ * The order's status follows the picks (refreshOrderStatus), sent right behind the ledger's write
+ * (the ledger's SendBehind): `send` starts it, `order` answers the order as it leaves it, with its items.
+ */
+function orderStatusBehind(tx: Tx, orderId: () => number) {
+  let refreshed: Promise<{ order: OrderRow; items: ItemRow[] } | null> | undefined;
+  return {
+    send: () => (refreshed = refreshOrderStatus(tx, orderId())),
+    order: async () => {
+      if (!refreshed) throw new Error('orderStatusBehind: the ledger wrote nothing');
+      // The caller locked the order: it is there.
+      return (await refreshed)!;
+    },
+  };
 }
 
 /**
@@ -86,7 +95,8 @@ async function refreshedOrder(tx: Tx, orderId: number): Promise<{ order: OrderRo
  * Three statements (ADR 0023): the order, the line and the stock are locked in one (the line's
  * rows go first in the ledger's lock statement, LockFirst), then the ledger's write, then the
  * status update, which answers the line's picks with this one: more than the line's quantity is
- * refused then, and the transaction rolls back.
+ * refused then, and the transaction rolls back. The status update is sent behind the write, in
+ * its round trip (ADR 0029).
  */
 export async function pick(ctx: Ctx, itemId: number, query: PickFields): Promise<PickResponse> {
   const companyId = ctx.user.companyId;
@@ -103,14 +113,21 @@ export async function pick(ctx: Ctx, itemId: number, query: PickFields): Promise
       locationField: 'location_id',
       quantityField: 'quantity',
     };
-    const [transaction] = await recordTransactions<LockedLine>(tx, { companyId, userId: ctx.user.id }, [entry], {
-      lock: orderLineLock(companyId, itemId),
-      check: ([locked], products) => {
-        line = pickableLine(locked, query.product_id, products);
-        entry.comments = pickComment(line.orderNumber);
+    const status = orderStatusBehind(tx, () => line.orderId);
+    const [transaction] = await recordTransactions<LockedLine>(
+      tx,
+      { companyId, userId: ctx.user.id },
+      [entry],
+      {
+        lock: orderLineLock(companyId, itemId),
+        check: ([locked], products) => {
+          line = pickableLine(locked, query.product_id, products);
+          entry.comments = pickComment(line.orderNumber);
+        },
       },
-    });
-    const { order, items } = await refreshedOrder(tx, line.orderId);
+      status.send,
+    );
+    const { order, items } = await status.order();
     const item = items.find((i) => i.id === line.id)!;
     const quantity = toCents(query.quantity);
     const ordered = toCents(item.quantity);
@@ -157,8 +174,9 @@ export async function unpick(ctx: Ctx, itemId: number, query: UnpickFields): Pro
     const { line, pickRow } = await lockLineAndPick(tx, companyId, itemId, query.inventory_transaction_id);
     if (!line) throw notFound();
     if (line.internalStatus === 'delivered') throw badRequest({ non_field_errors: [PICKING_MESSAGES.orderClosed(line.internalStatus)] });
-    await deletePickTransaction(tx, { companyId, userId: ctx.user.id }, { id: query.inventory_transaction_id, row: pickRow }, line.id);
-    const { order, items } = await refreshedOrder(tx, line.orderId);
+    const status = orderStatusBehind(tx, () => line.orderId);
+    await deletePickTransaction(tx, { companyId, userId: ctx.user.id }, { id: query.inventory_transaction_id, row: pickRow }, line.id, status.send);
+    const { order, items } = await status.order();
     return { result: unpickedMessage(line.prodSku, line.prodName, order.orderNumber), order: toOrderWithItems(order, items) };
   });
 }

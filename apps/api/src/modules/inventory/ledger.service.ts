@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FieldErrors, InventoryAction } from '@kontor/contract';
 import type { Tx } from '../../db/client.js';
-import { sqlRows } from '../../db/sql-rows.js';
+import { sqlRows, startSqlRows } from '../../db/sql-rows.js';
 import { catalogProducts, inventoryLevels, inventoryLocations, inventoryTransactionHistory, inventoryTransactions, users } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { notify } from '../notifications/notify.js';
@@ -109,6 +109,15 @@ type LockRow = { part: 'first' | 'product' | 'location' | 'level'; id: number; l
  * ledger reads only after it.
  */
 export type LockFirst<Row> = { lock: SQL; check: (rows: Row[], products: ReadonlySet<number>) => void };
+
+/**
+ * A caller's next statement, started right behind the ledger's write and before its answer, so
+ * on PostgreSQL both go in one round trip (pipeline mode): a pick's order status, which reads
+ * the picks as the write leaves them (a later statement of the same transaction sees it). The
+ * caller keeps the promise and awaits it after the ledger call. When the write fails, this fails
+ * too (the transaction is aborted) and the write's error is the one thrown.
+ */
+export type SendBehind = () => Promise<unknown>;
 
 /**
  * Takes a ledger change's locks, all three steps of the lock order, in one statement: each step
@@ -240,13 +249,20 @@ const levelsAtStockLocations = (exceptWritten: boolean) => sql`coalesce((
  * and their new quantities added. Answers the ledger rows in id order, then raises or clears
  * the low-stock notices.
  */
-async function writeLedger(tx: Tx, companyId: number, levels: Map<string, number>, changed: Set<string>, ledger: SQL): Promise<LedgerRow[]> {
+async function writeLedger(
+  tx: Tx,
+  companyId: number,
+  levels: Map<string, number>,
+  changed: Set<string>,
+  ledger: SQL,
+  behind?: SendBehind,
+): Promise<LedgerRow[]> {
   if (changed.size === 0) throw new Error('writeLedger: a ledger change writes at least one level');
   const values = [...changed].map((key) => {
     const [productId, locationId] = key.split(':').map(Number) as [number, number];
     return sql`(${productId}::int, ${locationId}::int, ${fromCents(levels.get(key)!)}::numeric)`;
   });
-  const rows = await sqlRows<
+  const written = startSqlRows<
     Omit<LedgerRow, 'createdAt' | 'updatedAt'> & { createdAt: string | Date; updatedAt: string | Date } & Omit<StockRow, 'id' | 'sku' | 'name'>
   >(
     tx,
@@ -271,6 +287,9 @@ async function writeLedger(tx: Tx, companyId: number, levels: Map<string, number
     from ledger t join stock s on s.id = t.product_id join ${inventoryLocations} loc on loc.id = t.location_id
     order by t.id`,
   );
+  // Its failure after a failed write is the write's; the caller awaits it when the write succeeded.
+  behind?.().catch(() => undefined);
+  const rows = await written;
   const stock = new Map<number, StockRow>();
   for (const r of rows)
     stock.set(r.productId, {
@@ -389,9 +408,16 @@ export async function lockAndRefreshProductStock(tx: Tx, companyId: number, prod
  * subtracts, STOCK_TAKING sets the level to the counted quantity and keeps the difference as
  * delta. Nothing is written when any entry is refused. Answers the new ledger rows in the order
  * of `entries`. A move or a pick is two statements here: the locks, the checks in memory, one
- * write (ADR 0019). `first`: the caller's rows to lock first and check (a pick's order line).
+ * write (ADR 0019). `first`: the caller's rows to lock first and check (a pick's order line);
+ * `behind`: the caller's statement to send right behind the write (SendBehind).
  */
-export async function recordTransactions<Row = never>(tx: Tx, actor: LedgerActor, entries: LedgerEntry[], first?: LockFirst<Row>): Promise<LedgerRow[]> {
+export async function recordTransactions<Row = never>(
+  tx: Tx,
+  actor: LedgerActor,
+  entries: LedgerEntry[],
+  first?: LockFirst<Row>,
+  behind?: SendBehind,
+): Promise<LedgerRow[]> {
   if (entries.length === 0) return [];
   const errors: FieldErrors = {};
   for (const e of entries) {
@@ -442,6 +468,7 @@ export async function recordTransactions<Row = never>(tx: Tx, actor: LedgerActor
     sql`insert into ${inventoryTransactions}
       (company_id, account_id, product_id, location_id, inventory_action, quantity, delta, comments, move_id, order_item_id)
       values ${sql.join(values, sql`, `)} returning *`,
+    behind,
   );
   if (counting.size) {
     await tx
@@ -609,13 +636,14 @@ export const pickRowLock = (companyId: number, id: number) =>
  * the remaining deltas. `pick.row` is the ledger row `pick.id` as the caller locked it with
  * pickRowLock (in its own first statement, after the order line); none when the company has no
  * such row. Any other row (another item's pick, a receipt, a move half) is refused with
- * `field`'s error: only a pick can be taken back this way.
+ * `field`'s error: only a pick can be taken back this way. `behind`: as recordTransactions'.
  */
 export async function deletePickTransaction(
   tx: Tx,
   actor: LedgerActor,
   pick: { id: number; row: PickRow | undefined },
   orderItemId: number,
+  behind?: SendBehind,
   field = 'inventory_transaction_id',
 ): Promise<void> {
   const { row } = pick;
@@ -629,5 +657,5 @@ export async function deletePickTransaction(
   );
   const key = levelKey(row.productId, row.locationId);
   levels.set(key, levels.get(key)! - toCents(row.delta));
-  await writeLedger(tx, actor.companyId, levels, new Set([key]), sql`delete from ${inventoryTransactions} where id = ${row.id} returning *`);
+  await writeLedger(tx, actor.companyId, levels, new Set([key]), sql`delete from ${inventoryTransactions} where id = ${row.id} returning *`, behind);
 }
