@@ -10,11 +10,10 @@ import {
   type UnpickResponse,
 } from '@kontor/contract';
 import type { Tx } from '../../db/client.js';
-import { sqlRows } from '../../db/sql-rows.js';
 import { catalogProducts, customerBackorders, customerOrderItems, customerOrders } from '../../db/schema/index.js';
 import type { Ctx } from '../../http/context.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { deletePickTransaction, invalidPk, pickRowLock, recordTransactions, type LedgerEntry, type PickRow } from '../inventory/ledger.service.js';
+import { deletePickTransaction, invalidPk, recordTransactions, type LedgerEntry } from '../inventory/ledger.service.js';
 import { displayQuantity, toCents } from '../inventory/quantities.js';
 import { refreshOrderStatus, toOrderWithItems, type ItemRow, type OrderRow } from './orders.service.js';
 
@@ -166,35 +165,31 @@ function pickableLine(line: LockedLine | undefined, productId: number, lockedPro
 /**
  * GET|POST /customers/order_items/{id}/actions/unpick/: deletes one pick of this line and gives
  * its quantity back to the location (the ledger's deletePickTransaction), then the order's
- * status follows. A delivered order keeps its picks: the goods have left.
+ * status follows. A delivered order keeps its picks: the goods have left. The order line is
+ * locked first in the ledger's lock statement, then the pick and its stock; the status update is
+ * sent behind the write (ADR 0029).
  */
 export async function unpick(ctx: Ctx, itemId: number, query: UnpickFields): Promise<UnpickResponse> {
   const companyId = ctx.user.companyId;
   return ctx.db.transaction(async (tx) => {
-    const { line, pickRow } = await lockLineAndPick(tx, companyId, itemId, query.inventory_transaction_id);
-    if (!line) throw notFound();
-    if (line.internalStatus === 'delivered') throw badRequest({ non_field_errors: [PICKING_MESSAGES.orderClosed(line.internalStatus)] });
+    let line!: LockedLine;
     const status = orderStatusBehind(tx, () => line.orderId);
-    await deletePickTransaction(tx, { companyId, userId: ctx.user.id }, { id: query.inventory_transaction_id, row: pickRow }, line.id, status.send);
+    await deletePickTransaction<LockedLine>(
+      tx,
+      { companyId, userId: ctx.user.id },
+      query.inventory_transaction_id,
+      itemId,
+      {
+        lock: orderLineLock(companyId, itemId),
+        check: ([locked]) => {
+          if (!locked) throw notFound();
+          if (locked.internalStatus === 'delivered') throw badRequest({ non_field_errors: [PICKING_MESSAGES.orderClosed(locked.internalStatus)] });
+          line = locked;
+        },
+      },
+      status.send,
+    );
     const { order, items } = await status.order();
     return { result: unpickedMessage(line.prodSku, line.prodName, order.orderNumber), order: toOrderWithItems(order, items) };
   });
-}
-
-/**
- * An unpick's first statement: the order line (orderLineLock), then the ledger row to take back
- * (the ledger's pickRowLock), in that order (UNION ALL reads its branches one after the other).
- */
-async function lockLineAndPick(tx: Tx, companyId: number, itemId: number, transactionId: number) {
-  const rows = await sqlRows<{ part: 'line' | 'pick'; data: LockedLine | PickRow }>(
-    tx,
-    sql`with locked_line as materialized (${orderLineLock(companyId, itemId)}),
-      locked_pick as materialized (${pickRowLock(companyId, transactionId)})
-    select 'line' as part, to_json(locked_line) as data from locked_line
-    union all select 'pick' as part, to_json(locked_pick) as data from locked_pick`,
-  );
-  return {
-    line: rows.find((r) => r.part === 'line')?.data as LockedLine | undefined,
-    pickRow: rows.find((r) => r.part === 'pick')?.data as PickRow | undefined,
-  };
 }

@@ -66,23 +66,30 @@ const idList = (ids: number[]) =>
 
 const byNumber = (a: number, b: number) => a - b;
 
+/**
+ * Which ids a lock step takes: a list of the request's, or a subquery of a row locked before it in
+ * the same statement (`ofRow` below: the stock an unpicked ledger row names).
+ */
+const pairList = (pairs: (readonly [productId: number, locationId: number])[]) =>
+  sql`(${sql.join(
+    pairs.map(([p, l]) => sql`(${p}::int, ${l}::int)`),
+    sql`, `,
+  )})`;
+
 /** Step 1 of the lock order: the company's products with these ids, FOR UPDATE in id order. */
-const productLock = (companyId: number, ids: number[]) =>
-  sql`select id from ${catalogProducts} where company_id = ${companyId} and id in ${idList(ids)} order by id for update`;
+const productLock = (companyId: number, ids: SQL) =>
+  sql`select id from ${catalogProducts} where company_id = ${companyId} and id in ${ids} order by id for update`;
 
 /** Step 2: the company's locations with these ids in id order, in `mode` (see the top). */
-const locationLock = (companyId: number, ids: number[], mode: 'share' | 'no key update') =>
+const locationLock = (companyId: number, ids: SQL, mode: 'share' | 'no key update') =>
   sql`select id, abbreviation_slug as "abbreviationSlug", obsolete, not_for_stock as "notForStock"
-    from ${inventoryLocations} where id in ${idList(ids)} and company_id = ${companyId}
+    from ${inventoryLocations} where id in ${ids} and company_id = ${companyId}
     order by id for ${sql.raw(mode)}`;
 
 /** Step 3: the level rows of these (product, location) pairs, FOR UPDATE in (location, product) order. */
-const levelLock = (companyId: number, pairs: (readonly [productId: number, locationId: number])[]) =>
+const levelLock = (companyId: number, pairs: SQL) =>
   sql`select product_id as "productId", location_id as "locationId", quantity::text as quantity from ${inventoryLevels}
-    where company_id = ${companyId} and (product_id, location_id) in (${sql.join(
-      pairs.map(([p, l]) => sql`(${p}::int, ${l}::int)`),
-      sql`, `,
-    )})
+    where company_id = ${companyId} and (product_id, location_id) in ${pairs}
     order by location_id, product_id for update`;
 
 type LockWanted = {
@@ -92,9 +99,15 @@ type LockWanted = {
   counting: Set<number>;
   /** The level rows the change writes; none when it writes no stock. */
   pairs: [productId: number, locationId: number][];
+  /**
+   * Instead of the three lists: a select locking one ledger row FOR UPDATE (pickRowLock), run
+   * after `first` and before the stock; the product, location (FOR SHARE) and level it names are
+   * the ones locked. Its row comes back as `row`, none when the select found none.
+   */
+  ofRow?: SQL;
 };
-type LedgerLocks = { locations: Map<number, LockedLocation>; levels: Map<string, number> };
-type LockRow = { part: 'first' | 'product' | 'location' | 'level'; id: number; locationId: number | null } & Partial<LockedLocation> & {
+type LedgerLocks = { locations: Map<number, LockedLocation>; levels: Map<string, number>; row?: PickRow };
+type LockRow = { part: 'first' | 'row' | 'product' | 'location' | 'level'; id: number; locationId: number | null } & Partial<LockedLocation> & {
     quantity: string | null;
     data: unknown;
   };
@@ -129,42 +142,52 @@ export type SendBehind = () => Promise<unknown>;
  * (in cents). `first`: the caller's own rows, locked before all of these (LockFirst).
  */
 async function lockForLedger<Row>(tx: Tx, companyId: number, wanted: LockWanted, errors: FieldErrors, first?: LockFirst<Row>): Promise<LedgerLocks> {
+  const { ofRow } = wanted;
   const productIds = [...new Set(wanted.productIds)].sort(byNumber);
   const locationIds = [...new Set(wanted.locations.map((w) => w.id))].sort(byNumber);
   const pairs = [...new Map(wanted.pairs.map(([p, l]) => [levelKey(p, l), [p, l] as const])).values()].sort((a, b) => a[1] - b[1] || a[0] - b[0]);
   const modeOf = (id: number) => (wanted.counting.has(id) ? 'no key update' : 'share');
   // One group when every location takes the same lock (the usual case); else one per location,
-  // still in id order.
-  const groups = locationIds.every((id) => modeOf(id) === modeOf(locationIds[0]!)) ? [locationIds] : locationIds.map((id) => [id]);
+  // still in id order. A row's stock is one location, taken FOR SHARE.
+  const locationGroups: { ids: SQL; mode: 'share' | 'no key update' }[] = ofRow
+    ? [{ ids: sql`(select "locationId" from locked_row)`, mode: 'share' }]
+    : (locationIds.every((id) => modeOf(id) === modeOf(locationIds[0]!)) ? [locationIds] : locationIds.map((id) => [id]))
+        .filter((group) => group.length > 0)
+        .map((group) => ({ ids: idList(group), mode: modeOf(group[0]!) }));
+  const productsIn = ofRow ? sql`(select "productId" from locked_row)` : productIds.length ? idList(productIds) : null;
+  const pairsIn = ofRow ? sql`(select "productId", "locationId" from locked_row)` : pairs.length ? pairList(pairs) : null;
 
   const steps: { name: string; lock: SQL; columns: SQL }[] = [];
   const noLocation = sql`null::text as "abbreviationSlug", null::boolean as obsolete, null::boolean as "notForStock"`;
-  if (first) {
+  for (const [name, part, lock] of [
+    ['locked_first', 'first', first?.lock],
+    ['locked_row', 'row', ofRow],
+  ] as const) {
+    if (!lock) continue;
     steps.push({
-      name: 'locked_first',
-      lock: first.lock,
-      columns: sql`'first' as part, null::int as id, null::int as "locationId", ${noLocation}, null::text as quantity, to_json(locked_first) as data`,
+      name,
+      lock,
+      columns: sql`${sql.raw(`'${part}'`)} as part, null::int as id, null::int as "locationId", ${noLocation}, null::text as quantity, to_json(${sql.raw(name)}) as data`,
     });
   }
-  if (productIds.length) {
+  if (productsIn) {
     steps.push({
       name: 'locked_products',
-      lock: productLock(companyId, productIds),
+      lock: productLock(companyId, productsIn),
       columns: sql`'product' as part, id, null::int as "locationId", ${noLocation}, null::text as quantity, null::json as data`,
     });
   }
-  groups.forEach((group, i) => {
-    if (group.length === 0) return;
+  locationGroups.forEach((group, i) => {
     steps.push({
       name: `locked_locations_${i}`,
-      lock: locationLock(companyId, group, modeOf(group[0]!)),
+      lock: locationLock(companyId, group.ids, group.mode),
       columns: sql`'location' as part, id, null::int as "locationId", "abbreviationSlug", obsolete, "notForStock", null::text as quantity, null::json as data`,
     });
   });
-  if (pairs.length) {
+  if (pairsIn) {
     steps.push({
       name: 'locked_levels',
-      lock: levelLock(companyId, pairs),
+      lock: levelLock(companyId, pairsIn),
       columns: sql`'level' as part, "productId" as id, "locationId", ${noLocation}, quantity, null::json as data`,
     });
   }
@@ -185,28 +208,36 @@ async function lockForLedger<Row>(tx: Tx, companyId: number, wanted: LockWanted,
   const locations = new Map<number, LockedLocation>();
   let levels = new Map<string, number>();
   const firstRows: Row[] = [];
-  for (const row of rows) {
-    if (row.part === 'first') firstRows.push(row.data as Row);
-    else if (row.part === 'product') products.add(row.id);
-    else if (row.part === 'location')
-      locations.set(row.id, { id: row.id, abbreviationSlug: row.abbreviationSlug!, obsolete: row.obsolete!, notForStock: row.notForStock! });
-    else levels.set(levelKey(row.id, row.locationId!), toCents(row.quantity!));
+  let row: PickRow | undefined;
+  for (const r of rows) {
+    if (r.part === 'first') firstRows.push(r.data as Row);
+    else if (r.part === 'row') row = r.data as PickRow;
+    else if (r.part === 'product') products.add(r.id);
+    else if (r.part === 'location')
+      locations.set(r.id, { id: r.id, abbreviationSlug: r.abbreviationSlug!, obsolete: r.obsolete!, notForStock: r.notForStock! });
+    else levels.set(levelKey(r.id, r.locationId!), toCents(r.quantity!));
   }
   // The caller's check of its own rows comes first: before the ledger's errors, and before a level is created.
   first?.check(firstRows, products);
-  for (const id of productIds) if (!products.has(id)) (errors['product'] ??= []).push(invalidPk(id));
-  for (const w of wanted.locations) if (!locations.has(w.id) && !errors[w.field]?.includes(invalidPk(w.id))) (errors[w.field] ??= []).push(invalidPk(w.id));
-  if (Object.keys(errors).length === 0 && levels.size < pairs.length) {
+  // What was locked: the lists, or the stock the row names (none without a row; the caller refuses that).
+  const stock = !ofRow
+    ? { productIds, locations: wanted.locations, pairs }
+    : row
+      ? { productIds: [row.productId], locations: [{ id: row.locationId, field: 'location' }], pairs: [[row.productId, row.locationId] as const] }
+      : { productIds: [], locations: [], pairs: [] };
+  for (const id of stock.productIds) if (!products.has(id)) (errors['product'] ??= []).push(invalidPk(id));
+  for (const w of stock.locations) if (!locations.has(w.id) && !errors[w.field]?.includes(invalidPk(w.id))) (errors[w.field] ??= []).push(invalidPk(w.id));
+  if (Object.keys(errors).length === 0 && levels.size < stock.pairs.length) {
     // First stock of a product at a location. The existing rows are locked already, so this
     // writer never waits for a row while it holds a half-inserted one.
     await tx
       .insert(inventoryLevels)
-      .values(pairs.map(([productId, locationId]) => ({ companyId, productId, locationId, quantity: '0' })))
+      .values(stock.pairs.map(([productId, locationId]) => ({ companyId, productId, locationId, quantity: '0' })))
       .onConflictDoNothing();
-    const all = await sqlRows<{ productId: number; locationId: number; quantity: string }>(tx, levelLock(companyId, pairs));
+    const all = await sqlRows<{ productId: number; locationId: number; quantity: string }>(tx, levelLock(companyId, pairList(stock.pairs)));
     levels = new Map(all.map((r) => [levelKey(r.productId, r.locationId), toCents(r.quantity)]));
   }
-  return { locations, levels };
+  return { locations, levels, ...(row ? { row } : {}) };
 }
 
 /** A ledger row as the API shows it (GET /inventory/transactions/), as a write leaves it. */
@@ -614,7 +645,7 @@ export async function editTransaction(tx: Tx, actor: LedgerActor, id: number, ed
 export const notAPickOf = 'This inventory transaction is not a pick of this order item.';
 
 /** A ledger row as unpicking checks it (the JSON of `pickRowLock`). */
-export type PickRow = {
+type PickRow = {
   id: number;
   productId: number;
   locationId: number;
@@ -624,37 +655,38 @@ export type PickRow = {
   orderItemId: number | null;
 };
 
-/** The company's ledger row `id`, FOR UPDATE, as unpicking checks it; the caller runs it first in its own lock statement. */
-export const pickRowLock = (companyId: number, id: number) =>
+/** The company's ledger row `id`, FOR UPDATE, as unpicking checks it (lockForLedger's `ofRow`). */
+const pickRowLock = (companyId: number, id: number) =>
   sql`select id, product_id as "productId", location_id as "locationId", inventory_action as "inventoryAction", delta::text as delta,
     move_id as "moveId", order_item_id as "orderItemId"
   from ${inventoryTransactions} where id = ${id} and company_id = ${companyId} for update`;
 
 /**
- * Unpicking (DESIGN §5): deletes the pick — a STOCK_OUT linked to the order item — and gives its
- * quantity back to the level, under the same lock order, so the level still equals the sum of
- * the remaining deltas. `pick.row` is the ledger row `pick.id` as the caller locked it with
- * pickRowLock (in its own first statement, after the order line); none when the company has no
- * such row. Any other row (another item's pick, a receipt, a move half) is refused with
- * `field`'s error: only a pick can be taken back this way. `behind`: as recordTransactions'.
+ * Unpicking (DESIGN §5): deletes the pick `pickId` — a STOCK_OUT linked to the order item — and
+ * gives its quantity back to the level, under the same lock order, so the level still equals the
+ * sum of the remaining deltas. One lock statement: the caller's rows (`first`: the order line),
+ * then the ledger row, then the stock it names. A row the company does not have, or any other
+ * row (another item's pick, a receipt, a move half), is refused with `field`'s error: only a
+ * pick can be taken back this way. `behind`: as recordTransactions'.
  */
-export async function deletePickTransaction(
+export async function deletePickTransaction<Row>(
   tx: Tx,
   actor: LedgerActor,
-  pick: { id: number; row: PickRow | undefined },
+  pickId: number,
   orderItemId: number,
+  first: LockFirst<Row>,
   behind?: SendBehind,
   field = 'inventory_transaction_id',
 ): Promise<void> {
-  const { row } = pick;
-  if (!row) throw badRequest({ [field]: [invalidPk(pick.id)] });
-  if (row.orderItemId !== orderItemId || row.inventoryAction !== 'STOCK_OUT' || row.moveId) throw badRequest({ [field]: [notAPickOf] });
-  const { levels } = await lockForLedger(
+  const { levels, row } = await lockForLedger(
     tx,
     actor.companyId,
-    { productIds: [row.productId], locations: [{ id: row.locationId, field: 'location' }], counting: new Set(), pairs: [[row.productId, row.locationId]] },
+    { productIds: [], locations: [], counting: new Set(), pairs: [], ofRow: pickRowLock(actor.companyId, pickId) },
     {},
+    first,
   );
+  if (!row) throw badRequest({ [field]: [invalidPk(pickId)] });
+  if (row.orderItemId !== orderItemId || row.inventoryAction !== 'STOCK_OUT' || row.moveId) throw badRequest({ [field]: [notAPickOf] });
   const key = levelKey(row.productId, row.locationId);
   levels.set(key, levels.get(key)! - toCents(row.delta));
   await writeLedger(tx, actor.companyId, levels, new Set([key]), sql`delete from ${inventoryTransactions} where id = ${row.id} returning *`, behind);
