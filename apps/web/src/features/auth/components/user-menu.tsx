@@ -9,23 +9,28 @@ import Typography from '@mui/material/Typography';
 import KeyOutlinedIcon from '@mui/icons-material/KeyOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import StorefrontOutlinedIcon from '@mui/icons-material/StorefrontOutlined';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useRequiredUser } from '@/lib/current-user';
 import { fullName, initials } from '@/lib/format';
 import { useLogout } from '../api/logout';
-import { ChangePasswordDialog } from './change-password-dialog';
+
+// The dialog's form (react-hook-form, zod) loads when it first opens, not with every screen's top bar (ADR 0028).
+const ChangePasswordDialog = lazy(async () => ({ default: (await import('./change-password-dialog')).ChangePasswordDialog }));
 
 export function UserMenu() {
   const user = useRequiredUser();
   const logoutMutation = useLogout();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [changingPassword, setChangingPassword] = useState(false);
+  // Mounted from its first opening on, so it keeps its closing transition.
+  const [passwordDialogLoaded, setPasswordDialogLoaded] = useState(false);
 
   const handleClose = () => setAnchor(null);
   const handleChangePassword = () => {
     handleClose();
     setChangingPassword(true);
+    setPasswordDialogLoaded(true);
   };
   const handleLogout = () => {
     handleClose();
@@ -76,7 +81,11 @@ export function UserMenu() {
           Log out
         </MenuItem>
       </Menu>
-      <ChangePasswordDialog open={changingPassword} email={user.email} onClose={() => setChangingPassword(false)} />
+      {passwordDialogLoaded ? (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog open={changingPassword} email={user.email} onClose={() => setChangingPassword(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -28,7 +28,7 @@ describe('bookmarks', () => {
 
     await events.click(screen.getByRole('button', { name: 'Bookmark this view' }));
     const dialog = await screen.findByRole('dialog', { name: 'Bookmark this view' });
-    const name = within(dialog).getByLabelText('Name');
+    const name = await within(dialog).findByLabelText('Name');
     await events.clear(name);
     await events.type(name, 'Unread');
     expect(within(dialog).getByLabelText('Pin to sidebar')).toBeChecked();
@@ -44,7 +44,7 @@ describe('bookmarks', () => {
     const { events } = renderBookmarks(backend);
     await events.click(screen.getByRole('button', { name: 'Bookmark this view' }));
     const dialog = await screen.findByRole('dialog', { name: 'Bookmark this view' });
-    await events.clear(within(dialog).getByLabelText('Name'));
+    await events.clear(await within(dialog).findByLabelText('Name'));
     await events.type(within(dialog).getByLabelText('Name'), 'Unread');
     await events.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText(BOOKMARK_NAME_TAKEN)).toBeInTheDocument();

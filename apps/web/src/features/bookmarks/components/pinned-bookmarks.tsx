@@ -11,13 +11,15 @@ import BookmarkBorderIcon from '@mui/icons-material/BookmarkBorder';
 import PushPinOutlinedIcon from '@mui/icons-material/PushPinOutlined';
 import TuneIcon from '@mui/icons-material/Tune';
 import type { BookmarkResponse } from '@kontor/contract';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useSnackbar } from '@/components/snackbar-provider';
 import { errorText } from '@/lib/api-client';
 import { bookmarkHref, useBookmarks } from '../api/list-bookmarks';
 import { useUpdateBookmark } from '../api/update-bookmark';
-import { ManagePinsDialog } from './manage-pins-dialog';
+
+// The dialog (its rename form: react-hook-form, zod) loads when it first opens, not with every screen's sidebar (ADR 0028).
+const ManagePinsDialog = lazy(async () => ({ default: (await import('./manage-pins-dialog')).ManagePinsDialog }));
 
 type PinnedBookmarksProps = { onNavigate?: () => void };
 
@@ -28,6 +30,8 @@ export function PinnedBookmarks({ onNavigate }: PinnedBookmarksProps) {
   const pinned = useBookmarks({ pinned: true });
   const updateMutation = useUpdateBookmark();
   const [managing, setManaging] = useState(false);
+  // Mounted from its first opening on, so it keeps its closing transition.
+  const [managePinsLoaded, setManagePinsLoaded] = useState(false);
   const here = `${location.pathname}${location.search}`;
 
   const handleUnpin = (bookmark: BookmarkResponse) => {
@@ -87,10 +91,22 @@ export function PinnedBookmarks({ onNavigate }: PinnedBookmarksProps) {
           </Typography>
         ) : null}
       </List>
-      <Button size="small" startIcon={<TuneIcon />} onClick={() => setManaging(true)} sx={{ ml: 1.5, color: 'text.secondary' }}>
+      <Button
+        size="small"
+        startIcon={<TuneIcon />}
+        onClick={() => {
+          setManaging(true);
+          setManagePinsLoaded(true);
+        }}
+        sx={{ ml: 1.5, color: 'text.secondary' }}
+      >
         Manage pins
       </Button>
-      <ManagePinsDialog open={managing} onClose={() => setManaging(false)} />
+      {managePinsLoaded ? (
+        <Suspense fallback={null}>
+          <ManagePinsDialog open={managing} onClose={() => setManaging(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

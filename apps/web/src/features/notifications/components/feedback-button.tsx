@@ -1,27 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { FeedbackBody } from '@kontor/contract';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import FeedbackOutlinedIcon from '@mui/icons-material/FeedbackOutlined';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { useLocation } from 'react-router';
-import type { z } from 'zod';
-import { FormTextField } from '@/components/form-text-field';
-import { useSnackbar } from '@/components/snackbar-provider';
-import { applyServerErrors } from '@/lib/form-errors';
-import { useSendFeedback } from '../api/send-feedback';
+import { lazy, Suspense, useId, useState } from 'react';
 
-type FeedbackFormValues = z.input<typeof FeedbackBody>;
-type FeedbackFormOutput = z.output<typeof FeedbackBody>;
+// The form (react-hook-form, its zod schema) loads when the dialog first opens, not with every screen's top bar (ADR 0028).
+const FeedbackForm = lazy(async () => ({ default: (await import('./feedback-form')).FeedbackForm }));
 
 export function FeedbackButton() {
   const [open, setOpen] = useState(false);
@@ -35,54 +20,12 @@ export function FeedbackButton() {
       </Tooltip>
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby={titleId} maxWidth="sm" fullWidth>
         <DialogTitle id={titleId}>Send feedback</DialogTitle>
-        {open ? <FeedbackForm onClose={() => setOpen(false)} /> : null}
+        {open ? (
+          <Suspense fallback={null}>
+            <FeedbackForm onClose={() => setOpen(false)} />
+          </Suspense>
+        ) : null}
       </Dialog>
     </>
-  );
-}
-
-function FeedbackForm({ onClose }: { onClose: () => void }) {
-  const location = useLocation();
-  const showSnackbar = useSnackbar();
-  const sendMutation = useSendFeedback();
-  const [formError, setFormError] = useState<string | null>(null);
-  const { control, handleSubmit, setError } = useForm<FeedbackFormValues, unknown, FeedbackFormOutput>({
-    resolver: zodResolver(FeedbackBody),
-    defaultValues: { message: '', page: location.pathname },
-  });
-
-  const handleSend = handleSubmit((body) => {
-    setFormError(null);
-    sendMutation.mutate(body, {
-      onSuccess: () => {
-        showSnackbar('Thank you! Your feedback was sent.');
-        onClose();
-      },
-      onError: (error) => setFormError(applyServerErrors(error, ['message'], setError)),
-    });
-  });
-
-  return (
-    <Box component="form" noValidate onSubmit={handleSend}>
-      <DialogContent sx={{ pt: 0.5 }}>
-        <DialogContentText variant="body2" sx={{ mb: 2 }}>
-          What works, what doesn't, what is missing? We read every message. The page you are on is sent along.
-        </DialogContentText>
-        {formError ? (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {formError}
-          </Alert>
-        ) : null}
-        <FormTextField control={control} name="message" label="Message" multiline minRows={4} maxRows={12} autoFocus />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={sendMutation.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" loading={sendMutation.isPending}>
-          Send
-        </Button>
-      </DialogActions>
-    </Box>
   );
 }
