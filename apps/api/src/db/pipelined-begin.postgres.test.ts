@@ -6,7 +6,7 @@ import { createScratchPostgresDatabase } from '../../test/test-database.js';
 import { nameActorOnBegin, runAsActor } from './actor.js';
 import { pipelineBegin } from './pipelined-begin.js';
 import { prepareTransactionStatements } from './prepared-statements.js';
-import { sqlRows, startSqlRows } from './sql-rows.js';
+import { sqlRows } from './sql-rows.js';
 
 /**
  * A transaction's BEGIN and its first statement leave together (PostgreSQL, pipeline mode): one
@@ -105,7 +105,7 @@ describe('pipelined BEGIN', () => {
   });
 });
 
-describe("a statement started behind another (startSqlRows, the ledger's SendBehind)", () => {
+describe("a statement started behind another (sqlRows without await, the ledger's SendBehind)", () => {
   it('is sent before the first is answered, and sees what the first wrote', async () => {
     const client = await pool.connect();
     watch(client);
@@ -114,7 +114,7 @@ describe("a statement started behind another (startSqlRows, the ledger's SendBeh
     const answers = await db.transaction(async (tx) => {
       await tx.execute(sql`select 1`);
       events.length = 0;
-      const written = startSqlRows<{ id: number }>(tx, sql`insert into u (id) values (${1}), (${2}) returning id`);
+      const written = sqlRows<{ id: number }>(tx, sql`insert into u (id) values (${1}), (${2}) returning id`);
       const behind = sqlRows<{ n: number }>(tx, sql`select count(*)::int as n from u`);
       return { written: await written, behind: await behind };
     });
@@ -126,7 +126,7 @@ describe("a statement started behind another (startSqlRows, the ledger's SendBeh
   it('when the first fails, the one behind fails too and nothing is kept', async () => {
     const db = drizzle(pool);
     const outcome = db.transaction(async (tx) => {
-      const written = startSqlRows(tx, sql`insert into u (id) values (${1})`);
+      const written = sqlRows(tx, sql`insert into u (id) values (${1})`);
       const behind = sqlRows(tx, sql`insert into u (id) values (${3})`);
       behind.catch(() => undefined);
       await written;

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   pickedMessage,
@@ -10,7 +10,8 @@ import {
   type UnpickResponse,
 } from '@kontor/contract';
 import type { Tx } from '../../db/client.js';
-import { catalogProducts, customerBackorders, customerOrderItems, customerOrders } from '../../db/schema/index.js';
+import { sqlRows } from '../../db/sql-rows.js';
+import { catalogProducts, customerBackorders, customerOrderItems, customerOrders, inventoryTransactions } from '../../db/schema/index.js';
 import type { Ctx } from '../../http/context.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { deletePickTransaction, invalidPk, recordTransactions, type LedgerEntry } from '../inventory/ledger.service.js';
@@ -70,19 +71,42 @@ const orderLineLock = (companyId: number, itemId: number) => sql`
 
 /**
  * The order's status follows the picks (refreshOrderStatus), sent right behind the ledger's write
- * (the ledger's SendBehind): `send` starts it, `order` answers the order as it leaves it, with its items.
+ * (the ledger's SendBehind), and `then` right behind that: `send` starts them, `order` answers
+ * the order as the status statement leaves it, with its items, once both are done.
  */
-function orderStatusBehind(tx: Tx, orderId: () => number) {
+function orderStatusBehind(tx: Tx, orderId: () => number, then?: () => Promise<unknown>) {
   let refreshed: Promise<{ order: OrderRow; items: ItemRow[] } | null> | undefined;
+  let after: Promise<unknown> | undefined;
   return {
-    send: () => (refreshed = refreshOrderStatus(tx, orderId())),
+    send: () => {
+      // sqlRows hands each statement to the driver as it is made: they go in this order.
+      refreshed = refreshOrderStatus(tx, orderId());
+      after = then?.();
+      return Promise.all([refreshed, after]);
+    },
     order: async () => {
       if (!refreshed) throw new Error('orderStatusBehind: the ledger wrote nothing');
+      await after;
       // The caller locked the order: it is there.
       return (await refreshed)!;
     },
   };
 }
+
+/**
+ * A fully picked line's waiting backorders are resolved. Sent behind the pick's status statement,
+ * so it reads the line's picks as the write left them; a pick that turns out an over-pick is
+ * refused after it, and the transaction rolls back.
+ */
+const resolveBackordersIfPicked = (tx: Tx, itemId: number) =>
+  sqlRows(
+    tx,
+    sql`update ${customerBackorders} set resolved_at = now()
+      where order_item_id = ${itemId} and resolved_at is null
+        and (select coalesce(sum(it.quantity), 0) from ${inventoryTransactions} it
+          where it.order_item_id = ${itemId} and it.inventory_action = 'STOCK_OUT')
+        >= (select i.quantity from ${customerOrderItems} i where i.id = ${itemId})`,
+  );
 
 /**
  * GET|POST /customers/order_items/{id}/actions/pick/ (DESIGN §5 "Orders and picking"): one
@@ -94,8 +118,8 @@ function orderStatusBehind(tx: Tx, orderId: () => number) {
  * Three statements (ADR 0023): the order, the line and the stock are locked in one (the line's
  * rows go first in the ledger's lock statement, LockFirst), then the ledger's write, then the
  * status update, which answers the line's picks with this one: more than the line's quantity is
- * refused then, and the transaction rolls back. The status update is sent behind the write, in
- * its round trip (ADR 0029).
+ * refused then, and the transaction rolls back. The status update, and the backorders' resolution
+ * of a fully picked line, are sent behind the write, in its round trip (ADR 0029).
  */
 export async function pick(ctx: Ctx, itemId: number, query: PickFields): Promise<PickResponse> {
   const companyId = ctx.user.companyId;
@@ -112,7 +136,11 @@ export async function pick(ctx: Ctx, itemId: number, query: PickFields): Promise
       locationField: 'location_id',
       quantityField: 'quantity',
     };
-    const status = orderStatusBehind(tx, () => line.orderId);
+    const status = orderStatusBehind(
+      tx,
+      () => line.orderId,
+      () => resolveBackordersIfPicked(tx, itemId),
+    );
     const [transaction] = await recordTransactions<LockedLine>(
       tx,
       { companyId, userId: ctx.user.id },
@@ -132,14 +160,8 @@ export async function pick(ctx: Ctx, itemId: number, query: PickFields): Promise
     const ordered = toCents(item.quantity);
     const picked = toCents(item.picked);
     if (picked > ordered) throw badRequest({ quantity: [PICKING_MESSAGES.overPick(Math.max(0, ordered - (picked - quantity)), ordered)] });
-    if (picked === ordered) {
-      await tx
-        .update(customerBackorders)
-        .set({ resolvedAt: new Date() })
-        .where(and(eq(customerBackorders.orderItemId, item.id), isNull(customerBackorders.resolvedAt)));
-      // Read before this update: the line's unresolved backorders, which are none now.
-      item.backordered = '0';
-    }
+    // The status statement read the line's unresolved backorders before they were resolved behind it: none now.
+    if (picked === ordered) item.backordered = '0';
     return {
       result: pickedMessage(displayQuantity(quantity), line.prodSku, line.prodName, line.orderNumber),
       inventory_transaction: transaction!.id,

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FieldErrors, InventoryAction } from '@kontor/contract';
 import type { Tx } from '../../db/client.js';
-import { sqlRows, startSqlRows } from '../../db/sql-rows.js';
+import { sqlRows } from '../../db/sql-rows.js';
 import { catalogProducts, inventoryLevels, inventoryLocations, inventoryTransactionHistory, inventoryTransactions, users } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { notify } from '../notifications/notify.js';
@@ -293,7 +293,7 @@ async function writeLedger(
     const [productId, locationId] = key.split(':').map(Number) as [number, number];
     return sql`(${productId}::int, ${locationId}::int, ${fromCents(levels.get(key)!)}::numeric)`;
   });
-  const written = startSqlRows<
+  const written = sqlRows<
     Omit<LedgerRow, 'createdAt' | 'updatedAt'> & { createdAt: string | Date; updatedAt: string | Date } & Omit<StockRow, 'id' | 'sku' | 'name'>
   >(
     tx,
