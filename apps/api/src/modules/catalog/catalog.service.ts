@@ -28,10 +28,11 @@ import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { buildListQuery, type ListSpec } from '../../http/filters.js';
 import { pageRequest, pageResponse } from '../../http/pagination.js';
 import { countAndPage } from '../../http/row-count.js';
+import { searchIndexPieces, searchSample } from '../../http/search-pieces.js';
 import { lockAndRefreshProductStock } from '../inventory/ledger.service.js';
 import { priceFigureNumbers } from './pricing.js';
 import { repriceProducts } from './pricing.service.js';
-import { productFilters, productSearchText } from './product-filters.js';
+import { PRODUCT_SEARCH_INDEX, productFilters, productSearch } from './product-filters.js';
 import { numericOrNull } from '../../db/numeric.js';
 
 /** The bodies after the contract parsed them: decimals are exact strings ready for NUMERIC. */
@@ -70,7 +71,7 @@ const productList: ListSpec = {
     margin: { column: catalogProducts.margin, type: 'numeric' },
     margin_percent: { column: catalogProducts.marginPercent, type: 'numeric' },
   },
-  search: [productSearchText],
+  search: [productSearch(null)],
   ordering: ['id', 'sku', 'name', 'qty_in_stock', 'price', 'margin', 'margin_percent', 'created_at', 'updated_at'],
   // Newest first, and the primary key alone is a stable order for pages.
   defaultOrdering: [desc(catalogProducts.id)],
@@ -78,7 +79,7 @@ const productList: ListSpec = {
 
 const productLiteList: ListSpec = {
   fields: { id: { column: catalogProducts.id, type: 'int' } },
-  search: [productSearchText],
+  search: [productSearch(null)],
   ordering: ['id'],
   defaultOrdering: [desc(catalogProducts.id)],
 };
@@ -175,16 +176,22 @@ export function listProductTypes(): ProductTypeListResponse {
  * The catalog list's where and order for a query: the company, every filter, search and ordering.
  * Other product lists (bulk descriptions) select with it, so a filter means the same everywhere.
  */
-export function catalogProductsQuery(ctx: Ctx, query: ListProductsQuery): { scoped: SQL | undefined; orderBy: SQL[] } {
+export function catalogProductsQuery(ctx: Ctx, query: ListProductsQuery, searchPieces: string[] | null = null): { scoped: SQL | undefined; orderBy: SQL[] } {
   // The spec §9 filters are not columns; buildListQuery would call them unknown.
   const { rest, conditions } = productFilters(query);
   const { archived, ...filters } = rest;
-  const { where, orderBy } = buildListQuery(filters, productList);
+  const { where, orderBy } = buildListQuery(filters, searchPieces ? { ...productList, search: [productSearch(searchPieces)] } : productList);
   return { scoped: ofCompany(ctx, where, archivedFilter(archived, query), ...conditions), orderBy };
 }
 
+/** The pieces of a product search to ask the trigram index for (http/search-pieces.ts); null for the whole term. */
+async function productSearchPieces(ctx: Ctx, search: string | undefined): Promise<string[] | null> {
+  const term = search?.trim();
+  return term ? searchIndexPieces(term, await searchSample(ctx.readDb, PRODUCT_SEARCH_INDEX)) : null;
+}
+
 export async function listProducts(ctx: Ctx, query: ListProductsQuery, url: string): Promise<ProductPage> {
-  const { scoped, orderBy } = catalogProductsQuery(ctx, query);
+  const { scoped, orderBy } = catalogProductsQuery(ctx, query, await productSearchPieces(ctx, query.search));
   const page = pageRequest(query, PAGE_SIZE.catalog);
   const { total, pageIds } = await countAndPage(ctx.readDb, { table: catalogProducts, where: scoped, orderBy, page, search: query.search });
   if (pageIds?.length === 0) return pageResponse(url, page, total, []);
@@ -201,7 +208,8 @@ export async function listProducts(ctx: Ctx, query: ListProductsQuery, url: stri
 
 /** The light list for pickers: the same scoping and search, five columns. */
 export async function listProductsLite(ctx: Ctx, query: ProductsLiteQuery, url: string): Promise<ProductLitePageResponse> {
-  const { where, orderBy } = buildListQuery(query, productLiteList);
+  const pieces = await productSearchPieces(ctx, query.search);
+  const { where, orderBy } = buildListQuery(query, pieces ? { ...productLiteList, search: [productSearch(pieces)] } : productLiteList);
   const scoped = ofCompany(ctx, where, archivedFilter(undefined, query));
   const page = pageRequest(query, PAGE_SIZE.catalog);
   const { total, pageIds } = await countAndPage(ctx.readDb, { table: catalogProducts, where: scoped, orderBy, page, search: query.search });

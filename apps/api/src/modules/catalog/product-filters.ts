@@ -1,9 +1,25 @@
-import { and, eq, gte, isNotNull, isNull, lt, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, ilike, isNotNull, isNull, lt, not, or, sql, type SQL } from 'drizzle-orm';
 import { MARGIN_BANDS, isYes, type ListProductsQuery, type MarginBand } from '@kontor/contract';
 import { catalogProducts, procurementProducts } from '../../db/schema/index.js';
 
 /** What a product `search=` looks in: SKU and name as one text, exactly the expression of their trigram index. */
 export const productSearchText = sql`(${catalogProducts.sku} || ' ' || ${catalogProducts.name})`;
+/** That index: its sample of the text tells which pieces of a search are common (http/search-pieces.ts). */
+export const PRODUCT_SEARCH_INDEX = 'catalog_products_search_trgm_idx';
+
+/**
+ * A product search's condition, as the list's `search` entry takes it (the `%term%` pattern).
+ * With `pieces` (searchIndexPieces: the term's pieces that are not common), the index is asked
+ * for those, and the whole term is checked on the rows found, written so it cannot be matched
+ * to the index (`|| ''`): the planner would otherwise hand it to the index scan too, common
+ * trigrams and all. Without pieces, the whole term goes to the index.
+ */
+export const productSearch =
+  (pieces: string[] | null) =>
+  (pattern: string): SQL =>
+    pieces
+      ? and(...pieces.map((piece) => ilike(productSearchText, `%${piece}%`)), ilike(sql`(${productSearchText} || '')`, pattern))!
+      : ilike(productSearchText, pattern);
 
 /**
  * DESIGN §5: a product is low when its stock is at or below a restock level that is set (> 0).
