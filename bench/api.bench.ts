@@ -348,8 +348,9 @@ export async function run(): Promise<{ withinBudget: boolean }> {
   try {
     const token = await login(api.origin);
     const facts = await shopFacts(pool);
-    // BENCH_ONLY=<text> keeps the scenarios whose name contains it (to iterate on one endpoint).
-    const only = (name: string) => !process.env.BENCH_ONLY || name.includes(process.env.BENCH_ONLY);
+    // BENCH_ONLY=<text>[|<text>...] keeps the scenarios whose name contains one of them (to iterate on a few endpoints).
+    const wanted = process.env.BENCH_ONLY?.split('|').filter(Boolean) ?? [];
+    const only = (name: string) => wanted.length === 0 || wanted.some((part) => name.includes(part));
     const reads = readScenarios(facts).filter((scenario) => only(scenario.name));
     const writes = writeScenarios(facts).filter((scenario) => only(scenario.name));
     const statements = await recordStatements(databaseUrl, token, reads, writes);
