@@ -17,6 +17,15 @@ export function runAsActor<T>(userId: number, run: () => T): T {
 
 export const currentActorId = (): number | null => actor.getStore()?.userId ?? null;
 
+/**
+ * Runs `work` as the system, whatever request it was started from: a job runner's loop, which
+ * would otherwise keep the user of the request that started it for every job it runs after,
+ * other companies' included.
+ */
+export function runAsSystem<T>(work: () => T): T {
+  return actor.exit(work);
+}
+
 const nameActor = (userId: number) => `select set_config('kontor.user_id', '${String(Math.trunc(userId))}', true)`;
 
 /**

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { backgroundJobs } from '../db/schema/index.js';
+import { and, desc, eq } from 'drizzle-orm';
+import { currentActorId, runAsActor } from '../db/actor.js';
+import { auditEvents, backgroundJobs, companies } from '../db/schema/index.js';
 import { createTenant, createTestApp, type Tenant, type TestApp } from '../../test/helpers.js';
 import { JobFailure, JobRunner, type JobContext, type WorkOptions } from './runner.js';
 
@@ -441,5 +442,37 @@ describe('JobRunner in worker mode (ADR 0014)', () => {
     expect(runs).toBe(2);
     expect(await rowOf(first.id)).toMatchObject({ status: 'succeeded', lockedBy: inline.id });
     await inline.stop();
+  });
+});
+
+describe('JobRunner and the audit trail (ADR 0016)', () => {
+  it('runs every job as the system, whoever queued it and whichever request started the queue', async () => {
+    const runner = newRunner();
+    const hold = gate();
+    const seen: (number | null)[] = [];
+    runner.register<{ name: string }>('as_system', async (job) => {
+      seen.push(currentActorId());
+      await hold.opened;
+      // A write to an audited table: its history must say "System", not a request's user.
+      await job.db.transaction((tx) => tx.update(companies).set({ name: job.payload.name }).where(eq(companies.id, tenant.companyId)));
+      return {};
+    });
+    // The first request starts the kind's queue; a second user's job waits in that queue.
+    await runAsActor(tenant.user.id, () => runner.enqueue(owner(), 'as_system', { name: 'Queued by one user' }));
+    await runAsActor(tenant.user.id + 1000, () => runner.enqueue(owner(), 'as_system', { name: 'Queued by another' }));
+    hold.open();
+    await runner.whenIdle();
+    expect(seen).toEqual([null, null]);
+    const events = await db()
+      .select({ userId: auditEvents.userId, after: auditEvents.after })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entity, 'company'), eq(auditEvents.entityId, tenant.companyId)))
+      .orderBy(desc(auditEvents.id))
+      .limit(2);
+    expect(events).toEqual([
+      { userId: null, after: { name: 'Queued by another' } },
+      { userId: null, after: { name: 'Queued by one user' } },
+    ]);
+    await runner.stop();
   });
 });

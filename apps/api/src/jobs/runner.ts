@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { runAsSystem } from '../db/actor.js';
 import type { Db } from '../db/client.js';
 import { backgroundJobs } from '../db/schema/index.js';
 
@@ -348,7 +349,9 @@ export class JobRunner {
 
   private kick(kind: string) {
     if (this.draining.has(kind) || this.stopped) return;
-    const run = this.drain(kind).finally(() => {
+    // Jobs are the system's writes (ADR 0016), in inline mode too: the loop is often started by a
+    // request, and must not run as its user the jobs that other users queue meanwhile.
+    const run = runAsSystem(() => this.drain(kind)).finally(() => {
       this.draining.delete(kind);
       // A job queued while the loop was finishing gets a new loop.
       if (this.queues.get(kind)?.length) this.kick(kind);
