@@ -273,7 +273,11 @@ export const procurementReceipts = pgTable(
     quantity: numeric('quantity', { precision: 14, scale: 2 }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('procurement_receipts_item_idx').on(t.orderItemId)],
+  (t) => [
+    index('procurement_receipts_item_idx').on(t.orderItemId),
+    // Whether a ledger row is a receipt (a receipt's stock may not be edited on its own).
+    index('procurement_receipts_transaction_idx').on(t.transactionId),
+  ],
 );
 
 /** Per-company counters (purchase order numbers PO-000001...), bumped atomically. */

@@ -286,3 +286,27 @@ describe('GET|POST /api/customers/order_items/{id}/actions/unpick/', () => {
     expect((await ledgerOf(s.product.id)).map((r) => r.id)).toContain(picked.inventory_transaction);
   });
 });
+
+describe('PUT /api/catalog/inventory_transactions/{id}/ on a pick', () => {
+  it('refuses to change a pick’s stock (the order line would say something else); its comments can change', async () => {
+    const s = await shop();
+    const picked: PickResponse = (await pick(s.tenant, s.item.id, { location_id: s.location.id, product_id: s.product.id, quantity: 1 })).json();
+    const before = await snapshot(s);
+    const url = `/api/catalog/inventory_transactions/${picked.inventory_transaction}/`;
+    for (const payload of [{ quantity: 3 }, { inventory_action: 'STOCK_IN' }, { location: (await insertLocation(db(), s.tenant.companyId)).id }]) {
+      const res = await as(app, s.tenant, { method: 'PUT', url, payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json()).toEqual({
+        non_field_errors: ['This transaction is a pick for a customer order; only its comments can be edited. Unpick it instead.'],
+      });
+    }
+    expect(await snapshot(s)).toEqual(before);
+
+    const comment = await as(app, s.tenant, { method: 'PUT', url, payload: { comments: 'taken from the shelf by the door' } });
+    expect(comment.statusCode).toBe(200);
+    expect(comment.json()).toMatchObject({ comments: 'taken from the shelf by the door', quantity: 1, inventory_action: 'STOCK_OUT' });
+    // Still a pick of the line: it unpicks.
+    expect((await unpick(s.tenant, s.item.id, picked.inventory_transaction)).statusCode).toBe(200);
+    expect((await checkInventory(db(), { companyId: s.tenant.companyId })).problems).toEqual([]);
+  });
+});

@@ -2,7 +2,15 @@ import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FieldErrors, InventoryAction } from '@kontor/contract';
 import type { Tx } from '../../db/client.js';
 import { sqlRows } from '../../db/sql-rows.js';
-import { catalogProducts, inventoryLevels, inventoryLocations, inventoryTransactionHistory, inventoryTransactions, users } from '../../db/schema/index.js';
+import {
+  catalogProducts,
+  inventoryLevels,
+  inventoryLocations,
+  inventoryTransactionHistory,
+  inventoryTransactions,
+  procurementReceipts,
+  users,
+} from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { notify } from '../notifications/notify.js';
 import { displayQuantity, fromCents, toCents } from './quantities.js';
@@ -44,6 +52,8 @@ export const MESSAGES_LEDGER = {
   greaterThanZero: 'Ensure this value is greater than 0.',
   obsolete: 'This location is obsolete.',
   moveHalf: 'This transaction is one half of a stock move; only its comments can be edited. Move the stock back instead.',
+  pick: 'This transaction is a pick for a customer order; only its comments can be edited. Unpick it instead.',
+  receipt: 'This transaction is a receipt of a purchase order; only its comments can be edited. Book a correction as a new transaction instead.',
 } as const;
 
 export const invalidPk = (id: number) => `Invalid pk "${id}" - object does not exist.`;
@@ -527,19 +537,28 @@ export type TransactionEdit = {
  * exactly new delta - old delta and the ledger still sums to the level.
  */
 export async function editTransaction(tx: Tx, actor: LedgerActor, id: number, edit: TransactionEdit): Promise<void> {
-  const [row] = await tx
-    .select()
+  const [found] = await tx
+    .select({
+      row: inventoryTransactions,
+      isReceipt: sql<boolean>`exists (select 1 from ${procurementReceipts} r where r.transaction_id = ${inventoryTransactions.id})`,
+    })
     .from(inventoryTransactions)
     .where(and(eq(inventoryTransactions.id, id), eq(inventoryTransactions.companyId, actor.companyId)))
-    .for('update');
-  if (!row) throw notFound();
+    .for('update', { of: inventoryTransactions });
+  if (!found) throw notFound();
+  const { row, isReceipt } = found;
   const action = edit.inventory_action ?? row.inventoryAction;
   const quantity = toCents(edit.quantity ?? row.quantity);
   const locationId = edit.location ?? row.locationId;
   const comments = edit.comments ?? row.comments;
   const changesStock = action !== row.inventoryAction || quantity !== toCents(row.quantity) || locationId !== row.locationId;
 
-  if (row.moveId && changesStock) throw badRequest({ non_field_errors: [MESSAGES_LEDGER.moveHalf] });
+  // A move's halves, a pick and a receipt are each one side of a record kept elsewhere (the other
+  // half, the order line's picked quantity and status, the purchase order line's received
+  // quantity): changing the stock of one alone would leave that record saying something else.
+  if (changesStock && row.moveId) throw badRequest({ non_field_errors: [MESSAGES_LEDGER.moveHalf] });
+  if (changesStock && row.orderItemId !== null) throw badRequest({ non_field_errors: [MESSAGES_LEDGER.pick] });
+  if (changesStock && isReceipt) throw badRequest({ non_field_errors: [MESSAGES_LEDGER.receipt] });
   if (action !== 'STOCK_TAKING' && quantity <= 0) throw badRequest({ quantity: [MESSAGES_LEDGER.greaterThanZero] });
 
   const errors: FieldErrors = {};

@@ -173,53 +173,75 @@ async function productsStockedAt(tx: Tx, locationId: number): Promise<number[]> 
   return rows.map((r) => r.productId);
 }
 
+/** What one location's update writes, worked out before anything is locked or written. */
+type LocationUpdate = {
+  id: number;
+  /** Where its field errors go in a bulk PUT ('locations.2.'). */
+  prefix: string;
+  /** Only the fields the request changes: a field another request changed meanwhile is left as that one wrote it. */
+  changes: Partial<typeof inventoryLocations.$inferInsert>;
+  /** The products stored there when not_for_stock flips: their qty_in_stock depends on it. */
+  restocked: number[] | null;
+};
+
 /**
- * One location's update inside the caller's transaction. Fields left out keep their value;
- * `prefix` puts field errors under the bulk row ('locations.2.name').
+ * Reads the location and works out the update. Fields left out keep their value, and so do
+ * fields sent unchanged: the row as read here is not locked, and writing back what it said
+ * would undo the change of an operator editing another field of the location at the same time. The same goes for
+ * not_for_stock: only a request that flips it writes it, and that one locks the products stored
+ * there first and refreshes their qty_in_stock after (writeLocationUpdate), so the flag and the
+ * products' stock never disagree.
  */
-async function applyLocationUpdate(ctx: Ctx, tx: Tx, id: number, body: z.output<typeof UpdateLocationBody>, prefix = ''): Promise<void> {
+async function planLocationUpdate(ctx: Ctx, tx: Tx, id: number, body: z.output<typeof UpdateLocationBody>, prefix = ''): Promise<LocationUpdate> {
   const [current] = await tx.select().from(inventoryLocations).where(scopedTo(ctx.user.companyId, id));
   if (!current) throw notFound();
   const errors: FieldErrors = {};
   await assertTypeOfCompany(tx, ctx.user.companyId, body.type, `${prefix}type`, errors);
   if (Object.keys(errors).length) throw badRequest(errors);
   const name = body.name ?? current.name;
-  const stockFlagChanges = body.not_for_stock !== undefined && body.not_for_stock !== current.notForStock;
-  let affected: number[] = [];
-  if (stockFlagChanges) {
-    // Lock order of the ledger: products first, then the location (see ledger.service.ts).
-    affected = await productsStockedAt(tx, id);
-    await lockProductsForStock(tx, ctx.user.companyId, affected);
-  }
-  try {
-    await tx
-      .update(inventoryLocations)
-      .set({
-        name,
-        nameSlug: body.name_slug === undefined ? current.nameSlug : body.name_slug || slugify(name),
-        abbreviationSlug: body.abbreviation_slug === undefined ? current.abbreviationSlug : body.abbreviation_slug || name,
-        content: body.content ?? current.content,
-        comment: body.comment ?? current.comment,
-        obsolete: body.obsolete ?? current.obsolete,
-        notForStock: body.not_for_stock ?? current.notForStock,
-        typeId: body.type === undefined ? current.typeId : body.type,
-        updatedAt: new Date(),
-      })
-      .where(eq(inventoryLocations.id, id));
-  } catch (err) {
-    if (isUniqueViolation(err, 'inventory_locations_company_name_key')) throw badRequest({ [`${prefix}name`]: [DUPLICATE_NAME] });
-    throw err;
-  }
-  if (stockFlagChanges) {
-    // A product may have got its first level here meanwhile; it is locked and refreshed too.
-    affected = [...new Set([...affected, ...(await productsStockedAt(tx, id))])];
-    await lockAndRefreshProductStock(tx, ctx.user.companyId, affected);
+  const wanted: Partial<typeof inventoryLocations.$inferSelect> = {
+    name,
+    nameSlug: body.name_slug === undefined ? current.nameSlug : body.name_slug || slugify(name),
+    abbreviationSlug: body.abbreviation_slug === undefined ? current.abbreviationSlug : body.abbreviation_slug || name,
+    content: body.content ?? current.content,
+    comment: body.comment ?? current.comment,
+    obsolete: body.obsolete ?? current.obsolete,
+    notForStock: body.not_for_stock ?? current.notForStock,
+    typeId: body.type === undefined ? current.typeId : body.type,
+  };
+  const changes = Object.fromEntries(Object.entries(wanted).filter(([key, value]) => value !== current[key as keyof typeof current]));
+  const restocked = 'notForStock' in changes ? await productsStockedAt(tx, id) : null;
+  return { id, prefix, changes, restocked };
+}
+
+/**
+ * Writes planned updates. The products whose stock a flipped not_for_stock changes are locked
+ * first, all of them before any location (the ledger's lock order: products, then locations),
+ * so a bulk PUT and a stock move cannot wait on each other in a circle.
+ */
+async function writeLocationUpdates(ctx: Ctx, tx: Tx, updates: LocationUpdate[]): Promise<void> {
+  const companyId = ctx.user.companyId;
+  await lockProductsForStock(tx, companyId, [...new Set(updates.flatMap((u) => u.restocked ?? []))]);
+  for (const { id, prefix, changes, restocked } of updates) {
+    try {
+      await tx
+        .update(inventoryLocations)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(inventoryLocations.id, id));
+    } catch (err) {
+      if (isUniqueViolation(err, 'inventory_locations_company_name_key')) throw badRequest({ [`${prefix}name`]: [DUPLICATE_NAME] });
+      throw err;
+    }
+    if (restocked) {
+      // A product may have got its first level here meanwhile; it is locked and refreshed too.
+      await lockAndRefreshProductStock(tx, companyId, [...new Set([...restocked, ...(await productsStockedAt(tx, id))])]);
+    }
   }
 }
 
 export async function updateLocation(ctx: Ctx, id: number, body: z.output<typeof UpdateLocationBody>): Promise<LocationResponse> {
   return ctx.db.transaction(async (tx) => {
-    await applyLocationUpdate(ctx, tx, id, body);
+    await writeLocationUpdates(ctx, tx, [await planLocationUpdate(ctx, tx, id, body)]);
     return loadLocation(tx, ctx.user.companyId, id);
   });
 }
@@ -227,9 +249,11 @@ export async function updateLocation(ctx: Ctx, id: number, body: z.output<typeof
 /** The rows edited in the grid, all or none. */
 export async function bulkUpdateLocations(ctx: Ctx, body: z.output<typeof BulkUpdateLocationsBody>): Promise<{ locations: LocationResponse[] }> {
   return ctx.db.transaction(async (tx) => {
+    const updates: LocationUpdate[] = [];
     for (const [index, { id, ...fields }] of body.locations.entries()) {
-      await applyLocationUpdate(ctx, tx, id, fields, `locations.${index}.`);
+      updates.push(await planLocationUpdate(ctx, tx, id, fields, `locations.${index}.`));
     }
+    await writeLocationUpdates(ctx, tx, updates);
     const ids = body.locations.map((l) => l.id);
     const rows = await selectLocations(tx).where(and(eq(inventoryLocations.companyId, ctx.user.companyId), inArray(inventoryLocations.id, ids)));
     const byId = new Map(rows.map((r) => [r.id, toLocationResponse(r)]));

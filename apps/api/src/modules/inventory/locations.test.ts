@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { LocationResponse, LocationTypeResponse } from '@kontor/contract';
 import { inventoryLocations } from '../../db/schema/index.js';
 import { as, createTenant, createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
+import { checkInventory } from './check.service.js';
 import { location, product, productRow, stockIn } from './inventory.fixtures.js';
 
 let app: TestApp;
@@ -15,6 +16,7 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 
+const db = () => app.deps.database.db;
 const TYPES = '/api/catalog/inventory_location_types/';
 const LOCATIONS = '/api/catalog/inventory_locations/';
 
@@ -275,6 +277,31 @@ describe('locations', () => {
     expect(Number((await productRow(app, p.id)).qtyInStock)).toBe(5);
     await as(app, tenant, { method: 'PUT', url: LOCATIONS, payload: { locations: [{ id: returns.id, not_for_stock: false }] } });
     expect(Number((await productRow(app, p.id)).qtyInStock)).toBe(7);
+  });
+
+  it('two operators editing one location at once keep both changes, and qty_in_stock follows the flag', async () => {
+    const tenant = await createTenant(app);
+    const p = await product(app, tenant);
+    const shelf = await location(app, tenant, { name: 'Shelf' });
+    const returns = await location(app, tenant, { name: 'Returns' });
+    await stockIn(app, tenant, p.id, shelf.id, 5);
+    await stockIn(app, tenant, p.id, returns.id, 2);
+    const url = `${LOCATIONS}${returns.id}/`;
+    // On PostgreSQL the two requests run at once; the one for the comment read the row before the flip committed in some rounds.
+    for (let round = 0; round < 12; round++) {
+      const notForStock = round % 2 === 0;
+      const responses = await Promise.all([
+        as(app, tenant, { method: 'PUT', url, payload: { not_for_stock: notForStock } }),
+        round % 3 === 0
+          ? as(app, tenant, { method: 'PUT', url: LOCATIONS, payload: { locations: [{ id: returns.id, comment: `round ${round}` }] } })
+          : as(app, tenant, { method: 'PUT', url, payload: { comment: `round ${round}` } }),
+      ]);
+      for (const res of responses) expect(res.statusCode, res.body).toBe(200);
+      const row: LocationResponse = (await as(app, tenant, { method: 'GET', url })).json();
+      expect([row.not_for_stock, row.comment]).toEqual([notForStock, `round ${round}`]);
+      expect(Number((await productRow(app, p.id)).qtyInStock)).toBe(notForStock ? 5 : 7);
+    }
+    expect((await checkInventory(db(), { companyId: tenant.companyId })).problems).toEqual([]);
   });
 
   it('deletes an unused location, and refuses (409) one with ledger rows', async () => {

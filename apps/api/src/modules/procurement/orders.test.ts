@@ -410,6 +410,28 @@ describe('PUT and DELETE /api/procurement/order_items/{id}/', () => {
 });
 
 describe('POST /api/procurement/order_items/{id}/receive/', () => {
+  it('keeps a receipt’s stock as received: its ledger row’s quantity, location and action cannot be edited alone', async () => {
+    const { tenant, supplier, product, location } = await shop();
+    const order = await createOrder(tenant, { supplier: supplier.id });
+    const item = await addItem(tenant, order.id, product.id, 10);
+    const received = (await receive(tenant, item.id, { location: location.id, quantity: 10 })).json();
+    const url = `/api/catalog/inventory_transactions/${received.transaction.id}/`;
+    const before = { ledger: await ledgerOf(product.id), item: await itemRow(item.id), level: await levelOf(app, product.id, location.id) };
+    for (const payload of [{ quantity: 2 }, { inventory_action: 'STOCK_OUT' }]) {
+      const res = await call(tenant, 'PUT', url, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json()).toEqual({
+        non_field_errors: [
+          'This transaction is a receipt of a purchase order; only its comments can be edited. Book a correction as a new transaction instead.',
+        ],
+      });
+    }
+    expect({ ledger: await ledgerOf(product.id), item: await itemRow(item.id), level: await levelOf(app, product.id, location.id) }).toEqual(before);
+    const comment = await call(tenant, 'PUT', url, { comments: 'two boxes dented' });
+    expect(comment.statusCode).toBe(200);
+    expect(comment.json()).toMatchObject({ comments: 'two boxes dented', quantity: 10 });
+  });
+
   it('books a STOCK_IN: the level, qty_in_stock and the ledger go up, in partial receipts, and the order follows', async () => {
     const { tenant, supplier, product, location } = await shop();
     const order = await createOrder(tenant, { supplier: supplier.id });

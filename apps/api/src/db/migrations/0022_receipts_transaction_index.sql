@@ -1,0 +1,1 @@
+CREATE INDEX "procurement_receipts_transaction_idx" ON "procurement_receipts" USING btree ("transaction_id");
