@@ -219,6 +219,25 @@ describe('CSV import', () => {
     ]);
   });
 
+  it('a product whose row is skipped for a bad value is still in the file: not marked removed, it keeps its last values', async () => {
+    const setup = await setupFeed(me, { body: csv('A1,Spade,10.00,In stock: 5,Garden,,,,,', 'A2,Rake,20.00,In stock: 3,Garden,,,,,') });
+    expect((await run(me, setup.feed.id)).result).toMatchObject({ created: 2 });
+    const before = await bySku(setup.supplierId);
+    server.set(setup.path, { body: csv('A1,Spade,N/A,In stock: 5,Garden,,,,,', 'A2,,20.00,In stock: 3,Garden,,,,,', 'A3,Hoe,5.00,In stock: 1,Garden,,,,,') });
+    const second = await run(me, setup.feed.id);
+    expect(second.result).toMatchObject({ rows_total: 3, created: 1, updated: 0, unchanged: 0, removed: 0, skipped: 2, error_count: 2 });
+    expect((second.result as FeedImportResult).errors.map((e) => [e.sku, e.message])).toEqual([
+      ['A1', "Cost 'N/A' is not a number."],
+      ['A2', 'Missing name.'],
+    ]);
+    const after = await bySku(setup.supplierId);
+    expect([after.get('A1'), after.get('A2')]).toEqual([before.get('A1'), before.get('A2')]);
+    // Gone from the file for real: removed.
+    server.set(setup.path, { body: csv('A2,Rake,20.00,In stock: 3,Garden,,,,,', 'A3,Hoe,5.00,In stock: 1,Garden,,,,,') });
+    expect((await run(me, setup.feed.id)).result).toMatchObject({ removed: 1 });
+    expect((await bySku(setup.supplierId)).get('A1')!.status).toBe('removed');
+  });
+
   it('reads a semicolon file; the supplier currency applies when the feed has none, and unmapped fields keep their values', async () => {
     const setup = await setupFeed(
       me,

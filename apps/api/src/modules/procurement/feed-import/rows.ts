@@ -133,6 +133,12 @@ export class RowCollector {
   readonly errors: FeedRowError[] = [];
   /** SKU -> the row that holds it and its JSON for the write. */
   readonly rows = new Map<string, { row: number; json: string }>();
+  /**
+   * SKUs of rows skipped for a bad value (no name, a cost that is not a number, an unknown
+   * currency): the product is still in the file, so it is not marked removed, and keeps what
+   * the last import gave it.
+   */
+  readonly skippedSkus = new Set<string>();
   /** Category paths named by the rows. */
   readonly categoryPaths = new Set<string>();
   private readonly mapped: Set<FeedMappingField>;
@@ -161,6 +167,7 @@ export class RowCollector {
     const sku = first(get('sku'));
     const fail = (message: string) => {
       this.skipped += 1;
+      if (sku && sku.length <= MAX_SKU) this.skippedSkus.add(sku);
       this.report({ row: record.row, ...(sku ? { sku: sku.slice(0, MAX_SKU) } : {}), message });
     };
     if (!sku) return fail('Missing SKU.');

@@ -152,13 +152,15 @@ async function upsertProducts(tx: Tx, feed: FeedForImport, json: string, columns
 /**
  * Products of this feed the file no longer has: marked removed (never deleted; they come back
  * if they return). The feed's active SKUs are compared with the file's in memory, and the
- * missing ones are updated through the (supplier, sku) index.
+ * missing ones are updated through the (supplier, sku) index. A SKU whose row was skipped for a
+ * bad value is in the file, and stays.
  */
-async function markRemoved(tx: Tx, feed: FeedForImport, inFile: ReadonlyMap<string, unknown>): Promise<number> {
+async function markRemoved(tx: Tx, feed: FeedForImport, collected: RowCollector): Promise<number> {
+  const inFile = (sku: string) => collected.rows.has(sku) || collected.skippedSkus.has(sku);
   const active = rowsOf<{ sku: string }>(
     await tx.execute(sql`select sku from procurement_products where supplier_id = ${feed.supplierId} and feed_id = ${feed.id} and status = 'active'`),
   );
-  const gone = active.map((r) => r.sku).filter((sku) => !inFile.has(sku));
+  const gone = active.map((r) => r.sku).filter((sku) => !inFile(sku));
   let removed = 0;
   for (const batch of batches(gone, WRITE_BATCH_ROWS * 2)) {
     const result = await tx.execute(sql`
@@ -235,7 +237,7 @@ export async function writeFeedImport(db: DbOrTx, feed: FeedForImport, collected
     await tx.execute(sql`set local enable_hashjoin to default`);
     await tx.execute(sql`set local enable_mergejoin to default`);
     options.signal?.throwIfAborted();
-    const removed = await markRemoved(tx, feed, collected.rows);
+    const removed = await markRemoved(tx, feed, collected);
     await refreshCatalogCosts(tx, feed.companyId, feed);
     const now = new Date();
     await tx
