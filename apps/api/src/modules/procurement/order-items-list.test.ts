@@ -45,6 +45,13 @@ describe('GET /api/procurement/order_items/', () => {
     await insertBackorder(db(), s.tenant.companyId, s.hose.id, { quantity: '1.5', status: 'reserved', reservedOrderItemId: s.hoseOpen.id });
     // A ready backorder's goods have arrived: it no longer holds incoming goods.
     await insertBackorder(db(), s.tenant.companyId, s.hose.id, { quantity: '2', status: 'ready', reservedOrderItemId: s.hoseOpen.id });
+    // Nor does a resolved one (its order line was picked from stock meanwhile).
+    await insertBackorder(db(), s.tenant.companyId, s.hose.id, {
+      quantity: '4',
+      status: 'reserved',
+      reservedOrderItemId: s.hoseOpen.id,
+      resolvedAt: new Date(),
+    });
     const res = await list(s.tenant);
     expect(res.statusCode).toBe(200);
     const page: ProcurementOrderItemPage = res.json();

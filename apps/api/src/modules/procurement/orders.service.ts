@@ -151,8 +151,10 @@ export async function listOrders(ctx: Ctx, query: ListQuery, url: string): Promi
   return pageResponse(url, page, total?.n ?? 0, rows.map(toOrderResponse));
 }
 
-// Only live reservations hold incoming goods: a ready backorder's goods are already in stock.
-const itemReserved = sql<string>`(select coalesce(sum(cb.quantity), 0) from customer_backorders cb where cb.reserved_order_item_id = "procurement_order_items"."id" and cb.status = 'reserved')`;
+// Only live reservations hold incoming goods: a ready backorder's goods are already in stock, and
+// a resolved one (its line was picked from other stock) waits for nothing (as freeIncomingCents counts).
+const itemReserved = sql<string>`(select coalesce(sum(cb.quantity), 0) from customer_backorders cb
+  where cb.reserved_order_item_id = "procurement_order_items"."id" and cb.status = 'reserved' and cb.resolved_at is null)`;
 
 const itemList: ListSpec = {
   fields: {
