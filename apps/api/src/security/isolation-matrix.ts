@@ -1415,11 +1415,16 @@ export const isolationMatrix: Record<string, MatrixEntry> = {
       [{ table: 'customer_order_items', ids: (b) => b.results.flatMap((o: { order_items: { id: number }[] }) => o.order_items.map((i) => i.id)) }],
     ),
   },
-  'GET /api/customers/orders/sync/': {
-    access: 'company',
-    note: 'Syncs through the caller’s own storefront connection (B’s answers nothing: 502); A’s shop is never contacted and A’s orders never touched.',
-    cases: [{ label: 'B’s storefront', call: () => ({}), status: 502 }],
-  },
+  ...Object.fromEntries(
+    (['GET', 'POST'] as const).map((method) => [
+      `${method} /api/customers/orders/sync/`,
+      {
+        access: 'company',
+        note: 'Syncs through the caller’s own storefront connection (B’s answers nothing: 502); A’s shop is never contacted and A’s orders never touched.',
+        cases: [{ label: 'B’s storefront', call: () => ({}), status: 502 }],
+      } satisfies MatrixEntry,
+    ]),
+  ),
   'GET /api/customers/orders/:id/': {
     access: 'company',
     note: 'Another company’s order answers 404.',

@@ -23,10 +23,14 @@ export const customerOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/customers/orders/', { schema: { tags, querystring: ListOrdersQuery, response: { 200: OrderPage } } }, async (request) =>
     ordersService.listOrders(request.ctx, request.query, absoluteUrl(app.deps.config.publicUrl, request.url)),
   );
-  app.get('/customers/orders/sync/', { schema: { tags, querystring: SyncOrdersQuery, response: { 200: SyncOrdersResponse } } }, async (request) =>
+  // GET as the spec calls it, and POST (DESIGN §3: the spec's unsafe GETs are also accepted as POST).
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/customers/orders/sync/',
+    schema: { tags, querystring: SyncOrdersQuery, response: { 200: SyncOrdersResponse } },
     // The store URL is the user's: fetched only through the SSRF guard (lib/outbound.ts).
-    syncOrders(request.ctx, request.query.no_of_days, { outbound: outboundPolicy(app.deps.config) }),
-  );
+    handler: async (request) => syncOrders(request.ctx, request.query.no_of_days, { outbound: outboundPolicy(app.deps.config) }),
+  });
   app.get('/customers/orders/:id/', { schema: { tags, params: IdParams, response: { 200: OrderResponse } } }, async (request) =>
     ordersService.getOrder(request.ctx, request.params.id),
   );
