@@ -1,9 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ORDER_SYNC_DEFAULT_DAYS, type SyncOrdersResponse } from '@kontor/contract';
 import type { Tx } from '../../../db/client.js';
 import { catalogProducts, customerOrderItems, customerOrders, inventoryTransactions, storefrontConnections, users } from '../../../db/schema/index.js';
 import type { Ctx } from '../../../http/context.js';
 import { AppError } from '../../../http/errors.js';
+import { fromCents, toCents } from '../../inventory/quantities.js';
 import { notify } from '../../notifications/notify.js';
 import { refreshOrderStatus } from '../orders.service.js';
 import { fetchWooOrders, StorefrontError, type FetchOrdersOptions } from './client.js';
@@ -35,17 +36,24 @@ function stableJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** What a re-sync changes on a line; null when it already says that. */
-function itemChanges(row: ItemRow, item: MappedItem, position: number, productId: number | null): Partial<ItemRow> | null {
+/**
+ * What a re-sync changes on a line; null when it already says that. A line with picks (`pickedCents`)
+ * keeps its product, whose goods were taken for it, and never orders less than was picked: the
+ * store may lower it, but the goods have left the shelf until someone unpicks them, and a line
+ * whose quantity fell below its picks would pass as picked with the surplus lost from view.
+ */
+function itemChanges(row: ItemRow, item: MappedItem, position: number, storeProductId: number | null, pickedCents: number): Partial<ItemRow> | null {
+  const productId = pickedCents > 0 ? row.productId : storeProductId;
+  const quantity = Math.max(toCents(String(item.quantity)), pickedCents);
   const changed =
     row.prodSku !== item.sku ||
     row.prodName !== item.name ||
-    !sameNumber(row.quantity, item.quantity) ||
+    toCents(row.quantity) !== quantity ||
     !sameNumber(row.price, item.price) ||
     row.position !== position ||
     row.productId !== productId;
   if (!changed) return null;
-  return { prodSku: item.sku, prodName: item.name, quantity: String(item.quantity), price: String(item.price), position, productId };
+  return { prodSku: item.sku, prodName: item.name, quantity: fromCents(quantity), price: String(item.price), position, productId };
 }
 
 function orderChanged(row: OrderRow, order: MappedOrder): boolean {
@@ -61,13 +69,15 @@ function orderChanged(row: OrderRow, order: MappedOrder): boolean {
   );
 }
 
-async function pickedItemIds(tx: Tx, itemIds: number[]): Promise<Set<number>> {
-  if (itemIds.length === 0) return new Set();
+/** What was picked of each of these lines (in cents); a line without picks is absent. */
+async function pickedQuantities(tx: Tx, itemIds: number[]): Promise<Map<number, number>> {
+  if (itemIds.length === 0) return new Map();
   const rows = await tx
-    .selectDistinct({ id: inventoryTransactions.orderItemId })
+    .select({ id: inventoryTransactions.orderItemId, picked: sql<string>`sum(${inventoryTransactions.quantity})` })
     .from(inventoryTransactions)
-    .where(and(inArray(inventoryTransactions.orderItemId, itemIds), eq(inventoryTransactions.inventoryAction, 'STOCK_OUT')));
-  return new Set(rows.map((r) => r.id!));
+    .where(and(inArray(inventoryTransactions.orderItemId, itemIds), eq(inventoryTransactions.inventoryAction, 'STOCK_OUT')))
+    .groupBy(inventoryTransactions.orderItemId);
+  return new Map(rows.map((r) => [r.id!, toCents(r.picked)]));
 }
 
 /**
@@ -126,13 +136,18 @@ async function upsertOrder(tx: Tx, companyId: number, order: MappedOrder, produc
 
   let changed = orderChanged(existing, order);
   const rows = await tx.select().from(customerOrderItems).where(eq(customerOrderItems.orderId, existing.id));
+  // Read under the order's lock, which a pick takes too: no pick of these lines comes in meanwhile.
+  const picked = await pickedQuantities(
+    tx,
+    rows.map((r) => r.id),
+  );
   const byExternal = new Map(rows.filter((r) => r.externalId !== null).map((r) => [r.externalId!, r]));
   const seen = new Set<number>();
   for (const [position, item] of order.items.entries()) {
     const row = byExternal.get(item.externalId);
     if (row) {
       seen.add(row.id);
-      const changes = itemChanges(row, item, position, productOf(item));
+      const changes = itemChanges(row, item, position, productOf(item), picked.get(row.id) ?? 0);
       if (changes) {
         changed = true;
         await tx
@@ -157,10 +172,6 @@ async function upsertOrder(tx: Tx, companyId: number, order: MappedOrder, produc
   }
   // Only lines the storefront once sent: a line added here by hand is not the storefront's to remove.
   const vanished = rows.filter((r) => r.externalId !== null && !seen.has(r.id));
-  const picked = await pickedItemIds(
-    tx,
-    rows.map((r) => r.id),
-  );
   const removable = vanished.filter((r) => !picked.has(r.id)).map((r) => r.id);
   if (removable.length) {
     changed = true;

@@ -253,6 +253,41 @@ describe('GET|POST /api/customers/orders/sync', () => {
     ]);
   });
 
+  it('keeps a picked line’s product, and never lowers the line below what was picked', async () => {
+    const tenant = await connectedShop();
+    const hose = await insertProduct(db(), tenant.companyId, { sku: 'HOSE-20' });
+    await insertProduct(db(), tenant.companyId, { sku: 'HOSE-30' });
+    const location = await insertLocation(db(), tenant.companyId);
+    const [first] = exampleOrders();
+    const hoseOrder = thirdOrder(first!, 'HOSE-20');
+    store.failWith = null;
+    store.pages = [[hoseOrder]];
+    expect((await sync(tenant, '?no_of_days=31')).json()).toMatchObject({ created: 1 });
+    const order = (await ordersOf(tenant.companyId)).find((o) => o.orderNumber === '900')!;
+    const [line] = await itemsOf(order.id);
+    await db().insert(inventoryTransactions).values({
+      companyId: tenant.companyId,
+      productId: hose.id,
+      locationId: location.id,
+      inventoryAction: 'STOCK_OUT',
+      quantity: '2',
+      delta: '-2',
+      orderItemId: line!.id,
+    });
+
+    // The store lowers the line to 1 and points it at another product: 2 were picked of HOSE-20.
+    store.pages = [[{ ...hoseOrder, line_items: [{ id: 1, name: 'Garden hose 30 m', sku: 'HOSE-30', quantity: 1, price: 25 }] }]];
+    expect((await sync(tenant, '?no_of_days=31')).json()).toMatchObject({ updated: 1 });
+    expect((await itemsOf(order.id)).map((l) => [l.productId, l.prodSku, l.prodName, l.quantity])).toEqual([[hose.id, 'HOSE-30', 'Garden hose 30 m', '2.00']]);
+    expect((await ordersOf(tenant.companyId)).find((o) => o.id === order.id)!.internalStatus).toBe('picked');
+
+    // Raised above the picks, the store's quantity holds again.
+    store.pages = [[{ ...hoseOrder, line_items: [{ id: 1, name: 'Garden hose', sku: 'HOSE-20', quantity: 4, price: 25 }] }]];
+    expect((await sync(tenant, '?no_of_days=31')).json()).toMatchObject({ updated: 1 });
+    expect((await itemsOf(order.id)).map((l) => [l.productId, l.quantity])).toEqual([[hose.id, '4.00']]);
+    expect((await ordersOf(tenant.companyId)).find((o) => o.id === order.id)!.internalStatus).toBe('partially_picked');
+  });
+
   it('answers 502 and changes nothing when the store fails, refuses the keys, times out or sends no JSON', async () => {
     const tenant = await connectedShop();
     const [first] = exampleOrders();
