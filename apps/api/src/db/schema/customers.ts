@@ -148,6 +148,12 @@ export const customerBackorders = pgTable(
     readyAt: timestamptz('ready_at'),
     comments: text('comments').notNull().default(''),
     resolvedAt: timestamptz('resolved_at'),
+    /**
+     * Why it was resolved: its line was fully picked, or its order was cancelled (then its
+     * reservation and received goods are free for others, and reopening the order reopens it).
+     * Null while open, and on rows resolved before this was recorded (by picking).
+     */
+    resolution: text('resolution', { enum: ['picked', 'order_cancelled'] }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -243,7 +243,14 @@ export async function markReservedBackordersReady(tx: Tx, companyId: number, lin
   const [given] = await tx
     .select({ sum: sql<string>`coalesce(sum(${customerBackorders.quantity}), 0)` })
     .from(customerBackorders)
-    .where(and(eq(customerBackorders.reservedOrderItemId, line.id), isNotNull(customerBackorders.readyAt)));
+    .where(
+      and(
+        eq(customerBackorders.reservedOrderItemId, line.id),
+        isNotNull(customerBackorders.readyAt),
+        // A cancelled order's backorder took nothing off the shelf: its goods are free again.
+        sql`${customerBackorders.resolution} is distinct from 'order_cancelled'`,
+      ),
+    );
   let available = toCents(line.quantityReceived) - toCents(String(given!.sum));
   const waiting = await tx
     .select({ id: customerBackorders.id, quantity: customerBackorders.quantity })
@@ -270,4 +277,64 @@ export async function markReservedBackordersReady(tx: Tx, companyId: number, lin
     await tx.update(customerBackorders).set({ status: 'ready', readyAt: new Date() }).where(inArray(customerBackorders.id, ready));
   }
   return ready.length;
+}
+
+const backordersOfOrder = (orderId: number) =>
+  sql`${customerBackorders.orderItemId} in (select ${customerOrderItems.id} from ${customerOrderItems} where ${customerOrderItems.orderId} = ${orderId})`;
+
+/**
+ * An order was cancelled (the caller holds its lock): its open backorders are resolved, so
+ * nothing is ordered, reserved or handed out for a customer who wants nothing any more. Every
+ * count of reservations counts only unresolved backorders, and the goods received for a ready
+ * one are free again (markReservedBackordersReady).
+ */
+export async function resolveBackordersOfCancelledOrder(tx: Tx, orderId: number): Promise<void> {
+  await tx
+    .update(customerBackorders)
+    .set({ resolvedAt: new Date(), resolution: 'order_cancelled' })
+    .where(and(isNull(customerBackorders.resolvedAt), backordersOfOrder(orderId)));
+}
+
+/**
+ * A cancelled order is reopened (the caller holds its lock): the backorders its cancel resolved
+ * are open again, unreserved, since what was reserved or received for them may have gone to
+ * other backorders meanwhile.
+ */
+export async function reopenBackordersOfOrder(tx: Tx, orderId: number): Promise<void> {
+  await tx
+    .update(customerBackorders)
+    .set({ resolvedAt: null, resolution: null, status: 'open', reservedOrderItemId: null, readyAt: null })
+    .where(and(eq(customerBackorders.resolution, 'order_cancelled'), backordersOfOrder(orderId)));
+}
+
+/**
+ * Purchase order lines lose incoming goods (the caller holds their order's and their locks): a
+ * lowered quantity, a cancelled order, a deleted line or order. Reservations on `lineIds` are
+ * kept oldest first as far as `incomingCents(line)` (unreceived goods still to come) covers them;
+ * the rest become open backorders again, to be reserved elsewhere. A ready backorder's goods have
+ * arrived and stay its own.
+ */
+export async function releaseReservationsBeyond(tx: Tx, lineIds: number[], incomingCents: (lineId: number) => number): Promise<void> {
+  if (lineIds.length === 0) return;
+  const reserved = await tx
+    .select({ id: customerBackorders.id, line: customerBackorders.reservedOrderItemId, quantity: customerBackorders.quantity })
+    .from(customerBackorders)
+    .where(and(inArray(customerBackorders.reservedOrderItemId, lineIds), eq(customerBackorders.status, 'reserved'), isNull(customerBackorders.resolvedAt)))
+    .orderBy(asc(customerBackorders.createdAt), asc(customerBackorders.id))
+    .for('update');
+  const left = new Map(lineIds.map((id) => [id, incomingCents(id)]));
+  const released: number[] = [];
+  for (const b of reserved) {
+    const quantity = toCents(b.quantity);
+    const room = left.get(b.line!)!;
+    // Once one does not fit, the younger ones behind it wait behind it, as receiving hands goods out.
+    if (quantity <= room) left.set(b.line!, room - quantity);
+    else {
+      left.set(b.line!, -1);
+      released.push(b.id);
+    }
+  }
+  if (released.length) {
+    await tx.update(customerBackorders).set({ status: 'open', reservedOrderItemId: null }).where(inArray(customerBackorders.id, released));
+  }
 }

@@ -16,7 +16,7 @@ afterAll(async () => app?.close());
 
 const db = () => app.deps.database.db;
 const BACKORDERS = '/api/customers/backorders/';
-type Method = 'GET' | 'POST' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (tenant: Tenant | null, method: Method, url: string, payload?: unknown) =>
   as(app, tenant, { method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
 
@@ -275,5 +275,70 @@ describe('receiving a reserved purchase order line', () => {
     expect((await reserve(s.tenant, backorder.id, reservedLine.id)).statusCode).toBe(200);
     expect((await receive(s.tenant, otherLine.json().id, s.location.id, 2)).statusCode).toBe(201);
     expect(await backorderRow(backorder.id)).toMatchObject({ status: 'reserved', readyAt: null });
+  });
+});
+
+describe('cancelling a customer order', () => {
+  it('resolves its backorders, freeing their reservations for others, and reopening the order brings them back unreserved', async () => {
+    const s = await shop();
+    const { items } = await insertOrder(db(), s.tenant.companyId, { orderNumber: 'W-1002' }, [
+      { productId: s.product.id, prodSku: 'HOSE-20', prodName: 'Garden hose', quantity: 3 },
+    ]);
+    const cancelled = await createBackorder(s.tenant, { order_item: s.item.id, quantity: 4 });
+    const waiting = await createBackorder(s.tenant, { order_item: items[0]!.id, quantity: 3 });
+    const line = await poLine(s.tenant, s.supplier.id, s.product.id, 7);
+    expect((await reserve(s.tenant, cancelled.id, line.id)).statusCode).toBe(200);
+    expect((await reserve(s.tenant, waiting.id, line.id)).statusCode).toBe(200);
+
+    const cancel = await call(s.tenant, 'PUT', `/api/customers/orders/${s.order.id}/`, { internal_status: 'cancelled' });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(await backorderRow(cancelled.id)).toMatchObject({ resolution: 'order_cancelled', resolvedAt: expect.any(Date) });
+    expect((await call(s.tenant, 'GET', BACKORDERS)).json().results.map((b: BackorderResponse) => b.id)).toEqual([waiting.id]);
+    const lineNow = await call(s.tenant, 'GET', `/api/procurement/order_items/?order=${line.order}`);
+    expect(lineNow.json().results[0]).toMatchObject({ id: line.id, reserved: 3 });
+
+    // The older backorder of the cancelled order no longer stands first in line for the goods.
+    expect((await receive(s.tenant, line.id, s.location.id, 3)).statusCode).toBe(201);
+    expect(await backorderRow(waiting.id)).toMatchObject({ status: 'ready' });
+
+    const reopen = await call(s.tenant, 'PUT', `/api/customers/orders/${s.order.id}/`, { internal_status: 'open' });
+    expect(reopen.statusCode, reopen.body).toBe(200);
+    expect(await backorderRow(cancelled.id)).toMatchObject({ status: 'open', reservedOrderItemId: null, readyAt: null, resolvedAt: null, resolution: null });
+    expect((await call(s.tenant, 'GET', BACKORDERS)).json().results.map((b: BackorderResponse) => b.id)).toEqual([waiting.id, cancelled.id]);
+    // The later order was not touched.
+    expect(await backorderRow(waiting.id)).toMatchObject({ status: 'ready', resolvedAt: null });
+  });
+});
+
+describe('purchase order changes and the reservations on them', () => {
+  it('a lowered line keeps its oldest reservations as far as it covers them; a cancelled or deleted one releases them all', async () => {
+    const s = await shop();
+    const older = await createBackorder(s.tenant, { order_item: s.item.id, quantity: 1 });
+    const younger = await createBackorder(s.tenant, { order_item: s.item.id, quantity: 2 });
+    const line = await poLine(s.tenant, s.supplier.id, s.product.id, 5);
+    expect((await reserve(s.tenant, older.id, line.id)).statusCode).toBe(200);
+    expect((await reserve(s.tenant, younger.id, line.id)).statusCode).toBe(200);
+
+    const lowered = await call(s.tenant, 'PUT', `/api/procurement/order_items/${line.id}/`, { quantity: 2 });
+    expect(lowered.statusCode, lowered.body).toBe(200);
+    expect(lowered.json()).toMatchObject({ quantity: 2 });
+    expect((await call(s.tenant, 'GET', `/api/procurement/order_items/?order=${line.order}`)).json().results[0]).toMatchObject({ id: line.id, reserved: 1 });
+    expect(await backorderRow(older.id)).toMatchObject({ status: 'reserved', reservedOrderItemId: line.id });
+    expect(await backorderRow(younger.id)).toMatchObject({ status: 'open', reservedOrderItemId: null });
+
+    // Released, it can be reserved elsewhere: on a line that is then cancelled...
+    const second = await poLine(s.tenant, s.supplier.id, s.product.id, 2);
+    expect((await reserve(s.tenant, younger.id, second.id)).statusCode).toBe(200);
+    expect((await call(s.tenant, 'PUT', `/api/procurement/orders/${second.order}/`, { status: 'cancelled' })).statusCode).toBe(200);
+    expect(await backorderRow(younger.id)).toMatchObject({ status: 'open', reservedOrderItemId: null });
+
+    // ...or deleted, line or whole order.
+    const third = await poLine(s.tenant, s.supplier.id, s.product.id, 2);
+    expect((await reserve(s.tenant, younger.id, third.id)).statusCode).toBe(200);
+    expect((await call(s.tenant, 'DELETE', `/api/procurement/order_items/${third.id}/`)).statusCode).toBe(204);
+    expect(await backorderRow(younger.id)).toMatchObject({ status: 'open', reservedOrderItemId: null });
+    expect((await call(s.tenant, 'DELETE', `/api/procurement/orders/${line.order}/`)).statusCode).toBe(204);
+    expect(await backorderRow(older.id)).toMatchObject({ status: 'open', reservedOrderItemId: null });
+    expect((await call(s.tenant, 'GET', `${BACKORDERS}?status=open`)).json().results.map((b: BackorderResponse) => b.id)).toEqual([younger.id, older.id]);
   });
 });

@@ -101,7 +101,7 @@ function orderStatusBehind(tx: Tx, orderId: () => number, then?: () => Promise<u
 const resolveBackordersIfPicked = (tx: Tx, itemId: number) =>
   sqlRows(
     tx,
-    sql`update ${customerBackorders} set resolved_at = now()
+    sql`update ${customerBackorders} set resolved_at = now(), resolution = 'picked'
       where order_item_id = ${itemId} and resolved_at is null
         and (select coalesce(sum(it.quantity), 0) from ${inventoryTransactions} it
           where it.order_item_id = ${itemId} and it.inventory_action = 'STOCK_OUT')

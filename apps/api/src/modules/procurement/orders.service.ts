@@ -37,7 +37,7 @@ import type { Ctx } from '../../http/context.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { buildListQuery, type ListSpec } from '../../http/filters.js';
 import { pageRequest, pageResponse } from '../../http/pagination.js';
-import { markReservedBackordersReady } from '../customers/backorders.service.js';
+import { markReservedBackordersReady, releaseReservationsBeyond } from '../customers/backorders.service.js';
 import { recordTransactions } from '../inventory/ledger.service.js';
 import { displayQuantity, fromCents, toCents } from '../inventory/quantities.js';
 import { toTransactionResponse } from '../inventory/transactions.service.js';
@@ -416,9 +416,14 @@ export async function updateOrder(ctx: Ctx, id: number, body: UpdateOrderFields)
     }
     if (body.comments !== undefined) changes.comments = body.comments;
     await tx.update(procurementOrders).set(changes).where(eq(procurementOrders.id, id));
+    // Nothing comes on a cancelled order: the backorders reserved on it wait for other goods.
+    if (changes.status === 'cancelled') await releaseReservationsBeyond(tx, await lineIdsOf(tx, id), () => 0);
     return loadOrder(tx, ctx, id);
   });
 }
+
+const lineIdsOf = async (tx: Tx, orderId: number) =>
+  (await tx.select({ id: procurementOrderItems.id }).from(procurementOrderItems).where(eq(procurementOrderItems.orderId, orderId))).map((r) => r.id);
 
 /** DELETE /procurement/orders/{id}/: only while nothing was received on it (the ledger keeps its receipts). */
 export async function deleteOrder(ctx: Ctx, id: number): Promise<void> {
@@ -426,6 +431,7 @@ export async function deleteOrder(ctx: Ctx, id: number): Promise<void> {
     const order = await lockOrder(tx, ctx, id);
     if (!order) throw notFound();
     if (await hasReceipts(tx, id)) throw new AppError('conflict', ORDER_MESSAGES.cannotDeleteOrder);
+    await releaseReservationsBeyond(tx, await lineIdsOf(tx, id), () => 0);
     await tx.delete(procurementOrders).where(eq(procurementOrders.id, id));
   });
 }
@@ -506,7 +512,10 @@ export async function createItem(ctx: Ctx, body: CreateItemFields): Promise<Crea
   });
 }
 
-/** PUT /procurement/order_items/{id}/ {quantity}: never below what was already received. */
+/**
+ * PUT /procurement/order_items/{id}/ {quantity}: never below what was already received. Lowered
+ * below what is received and reserved, the youngest reservations it no longer covers are released.
+ */
 export async function updateItem(ctx: Ctx, id: number, body: UpdateItemFields): Promise<ProcurementOrderItemResponse> {
   return ctx.db.transaction(async (tx) => {
     const { order, item } = await lockItem(tx, ctx, id);
@@ -514,6 +523,7 @@ export async function updateItem(ctx: Ctx, id: number, body: UpdateItemFields): 
     const received = toCents(item.quantityReceived);
     if (toCents(body.quantity) < received) throw badRequest({ quantity: [belowReceived(received)] });
     await tx.update(procurementOrderItems).set({ quantity: body.quantity, updatedAt: new Date() }).where(eq(procurementOrderItems.id, id));
+    await releaseReservationsBeyond(tx, [id], () => toCents(body.quantity) - received);
     await refreshOrderStatus(tx, order);
     return loadItem(tx, ctx, id);
   });
@@ -524,6 +534,7 @@ export async function deleteItem(ctx: Ctx, id: number): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const { order, item } = await lockItem(tx, ctx, id);
     if (toCents(item.quantityReceived) > 0) throw new AppError('conflict', ORDER_MESSAGES.cannotDeleteItem);
+    await releaseReservationsBeyond(tx, [id], () => 0);
     await tx.delete(procurementOrderItems).where(eq(procurementOrderItems.id, id));
     await refreshOrderStatus(tx, order);
   });

@@ -6,6 +6,7 @@ import type { Ctx } from '../../../http/context.js';
 import { AppError } from '../../../http/errors.js';
 import { fromCents, toCents } from '../../inventory/quantities.js';
 import { notify } from '../../notifications/notify.js';
+import { resolveBackordersOfCancelledOrder } from '../backorders.service.js';
 import { refreshOrderStatus } from '../orders.service.js';
 import { fetchWooOrders, StorefrontError, type FetchOrdersOptions } from './client.js';
 import { mapWooOrder, STOREFRONT_CANCELLED, type MappedItem, type MappedOrder } from './map.js';
@@ -184,6 +185,7 @@ async function upsertOrder(tx: Tx, companyId: number, order: MappedOrder, produc
     .update(customerOrders)
     .set({ ...fields, syncedAt: now, ...(changed ? { updatedAt: now } : {}), ...(cancel ? { internalStatus: 'cancelled' as const } : {}) })
     .where(eq(customerOrders.id, existing.id));
+  if (cancel) await resolveBackordersOfCancelledOrder(tx, existing.id);
   if (changed) await refreshOrderStatus(tx, existing.id);
   return changed ? 'updated' : null;
 }

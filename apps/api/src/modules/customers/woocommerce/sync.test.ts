@@ -4,11 +4,19 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import type { OrderPage } from '@kontor/contract';
-import { customerOrderItems, customerOrders, inventoryTransactions, notifications, storefrontConnections } from '../../../db/schema/index.js';
+import {
+  customerBackorders,
+  customerOrderItems,
+  customerOrders,
+  inventoryTransactions,
+  notifications,
+  storefrontConnections,
+} from '../../../db/schema/index.js';
 import { as, createTenant, createTestApp, type Tenant, type TestApp } from '../../../../test/helpers.js';
 import { sharedDataFile } from '../../../../test/shared-data.js';
 import { outboundPolicy } from '../../../lib/outbound.js';
 import { insertLocation, insertProduct } from '../../catalog/catalog.factories.js';
+import { insertBackorder } from '../../procurement/procurement.factories.js';
 import { SYNC_MESSAGES, syncOrders } from './sync.service.js';
 
 let app: TestApp;
@@ -229,6 +237,10 @@ describe('GET|POST /api/customers/orders/sync', () => {
       orderItemId: hoseLine!.id,
     });
 
+    // A backorder of the first order's first line, which the store's cancel resolves.
+    const firstRow = orders.find((o) => o.orderNumber === first!.number)!;
+    const backorder = await insertBackorder(db(), tenant.companyId, hose.id, { orderItemId: (await itemsOf(firstRow.id))[0]!.id });
+
     // The store drops the hose line (picked: it stays) and the nozzle line (not picked: it goes),
     // adds a line, and cancels the first order.
     store.pages = [
@@ -245,6 +257,8 @@ describe('GET|POST /api/customers/orders/sync', () => {
 
     const after = await ordersOf(tenant.companyId);
     expect(after.find((o) => o.orderNumber === first!.number)).toMatchObject({ storefrontStatus: 'cancelled', internalStatus: 'cancelled' });
+    const [resolved] = await db().select().from(customerBackorders).where(eq(customerBackorders.id, backorder.id));
+    expect(resolved).toMatchObject({ resolution: 'order_cancelled', resolvedAt: expect.any(Date) });
     const hoseAfter = after.find((o) => o.orderNumber === '900')!;
     expect(hoseAfter).toMatchObject({ storefrontStatus: 'on-hold', internalStatus: 'partially_picked' });
     expect((await itemsOf(hoseAfter.id)).map((l) => [l.externalId, l.prodSku, l.quantity])).toEqual([

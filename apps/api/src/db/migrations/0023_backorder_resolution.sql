@@ -1,0 +1,1 @@
+ALTER TABLE "customer_backorders" ADD COLUMN "resolution" text;
