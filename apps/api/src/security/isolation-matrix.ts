@@ -1449,7 +1449,8 @@ export const isolationMatrix: Record<string, MatrixEntry> = {
       { label: 'B’s connection', call: () => ({ payload: { store_url: 'http://127.0.0.1:9', consumer_key: 'ck_b', consumer_secret: 'cs_b' } }), status: 200 },
       {
         label: 'A’s shop URL and key (nothing tells they are taken)',
-        call: () => ({ payload: { store_url: A_TEXT.storeUrl, consumer_key: A_TEXT.consumerKey } }),
+        // A new store URL needs its secret (the old one is never sent to another host).
+        call: () => ({ payload: { store_url: A_TEXT.storeUrl, consumer_key: A_TEXT.consumerKey, consumer_secret: 'cs_b_again' } }),
         status: 200,
         check: (b) => {
           if (b.has_consumer_secret !== true) throw new Error('B’s secret was lost');

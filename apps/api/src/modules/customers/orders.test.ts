@@ -234,15 +234,28 @@ describe('GET/PUT /api/customers/storefront/', () => {
     });
     expect(created.body).not.toContain('cs_secret');
 
-    const updated = await call(tenant, 'PUT', STOREFRONT, { store_url: 'https://new.example.com', consumer_key: 'ck_456' });
+    const updated = await call(tenant, 'PUT', STOREFRONT, { store_url: 'https://shop.example.com', consumer_key: 'ck_456' });
     expect(updated.statusCode).toBe(200);
     expect((await call(tenant, 'GET', STOREFRONT)).json()).toMatchObject({
-      store_url: 'https://new.example.com',
+      store_url: 'https://shop.example.com',
       consumer_key: 'ck_456',
       has_consumer_secret: true,
     });
     const [row] = await db().select().from(storefrontConnections).where(eq(storefrontConnections.companyId, tenant.companyId));
     expect(row!.consumerSecret).toBe('cs_secret');
+  });
+
+  it('asks for the secret again with a new store URL: the old store’s secret is never sent to another host', async () => {
+    const tenant = await createTenant(app);
+    await call(tenant, 'PUT', STOREFRONT, body);
+    const moved = await call(tenant, 'PUT', STOREFRONT, { store_url: 'https://elsewhere.example.net', consumer_key: 'ck_123' });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json()).toEqual({ consumer_secret: ['Enter the consumer secret again for the new store URL.'] });
+    expect((await call(tenant, 'GET', STOREFRONT)).json()).toMatchObject({ store_url: 'https://shop.example.com' });
+    const withSecret = await call(tenant, 'PUT', STOREFRONT, { store_url: 'https://elsewhere.example.net', consumer_key: 'ck_9', consumer_secret: 'cs_9' });
+    expect(withSecret.statusCode).toBe(200);
+    const [row] = await db().select().from(storefrontConnections).where(eq(storefrontConnections.companyId, tenant.companyId));
+    expect(row).toMatchObject({ storeUrl: 'https://elsewhere.example.net', consumerSecret: 'cs_9' });
   });
 
   it('answers 400 (nothing stored) for a bad URL, a blank key or a first save without secret; 401 without a token', async () => {

@@ -10,6 +10,7 @@ type ConnectionRow = typeof storefrontConnections.$inferSelect;
 
 export const STOREFRONT_MESSAGES = {
   secretRequired: 'This field is required.',
+  secretForNewUrl: 'Enter the consumer secret again for the new store URL.',
   notConnected: 'No storefront is connected yet.',
 } as const;
 
@@ -29,13 +30,20 @@ export async function getConnection(ctx: Ctx): Promise<StorefrontConnectionRespo
   return toResponse(row);
 }
 
-/** PUT /customers/storefront/: creates or replaces it; a left-out secret keeps the stored one (the first PUT needs it). */
+/**
+ * PUT /customers/storefront/: creates or replaces it. A left-out secret keeps the stored one, but
+ * only for the same store: the first PUT needs it, and so does a new store URL, or the next sync
+ * would send the old store's secret to the new host.
+ */
 export async function saveConnection(ctx: Ctx, body: ConnectionFields): Promise<StorefrontConnectionResponse> {
   const companyId = ctx.user.companyId;
   const storeUrl = body.store_url.replace(/\/+$/, '');
   return ctx.db.transaction(async (tx) => {
     const [existing] = await tx.select().from(storefrontConnections).where(eq(storefrontConnections.companyId, companyId)).for('update');
     if (!existing && body.consumer_secret === undefined) throw badRequest({ consumer_secret: [STOREFRONT_MESSAGES.secretRequired] });
+    if (existing && body.consumer_secret === undefined && existing.storeUrl !== storeUrl) {
+      throw badRequest({ consumer_secret: [STOREFRONT_MESSAGES.secretForNewUrl] });
+    }
     const values = {
       platform: body.platform,
       storeUrl,
