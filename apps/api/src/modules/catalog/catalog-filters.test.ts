@@ -122,6 +122,20 @@ describe('GET /api/catalog/products/ spec §9 filters', () => {
     expect(banded.sort()).toEqual(except('unpriced').sort());
   });
 
+  it('margin_band: a margin just below 0 whose percent rounds to 0.00 is in the negative band only', async () => {
+    const shop = await createTenant(app);
+    const id = (await insertProduct(db(), shop.companyId, { sku: 'F-edge', ...pricedAt('0.00', '-0.01') })).id;
+    const bandsOf = async () => {
+      const found: string[] = [];
+      for (const band of ['negative', '0-9', '10-24']) {
+        const res = await get(shop, `/api/catalog/products/?margin_band=${band}`);
+        if (idsOf(res.json()).includes(id)) found.push(band);
+      }
+      return found;
+    };
+    expect(await bandsOf()).toEqual(['negative']);
+  });
+
   it('negative_margin: Yes is margin < 0; No is everything else, unpriced products included', async () => {
     await expectYesNo('negative_margin', ['neg', 'zeroPrice']);
     expect(await list('negative_margin=No')).toContain('unpriced');

@@ -41,11 +41,16 @@ export const mappedToProcurement = mappedProcurementProducts();
 /** At least one mapped supplier product is still offered. */
 const hasActiveProcurementProducts = mappedProcurementProducts(eq(procurementProducts.status, 'active'));
 
-/** Spec §9 bands on margin_percent, [from, to); `negative` is the margin itself below 0, priced 0 included. */
+/**
+ * Spec §9 bands on margin_percent, [from, to); `negative` is the margin itself below 0, priced 0
+ * included. The 0% band starts at a margin of 0 too: a margin of -0.01 on a price of 400 has a
+ * percent that rounds to 0.00, and belongs to the negative band only.
+ */
 function marginBand(value: MarginBand): SQL {
   const band = MARGIN_BANDS.find((b) => b.value === value)!;
   if (band.from === null) return lt(catalogProducts.margin, '0');
-  const from = gte(catalogProducts.marginPercent, String(band.from));
+  const from =
+    band.from === 0 ? and(gte(catalogProducts.marginPercent, '0'), gte(catalogProducts.margin, '0'))! : gte(catalogProducts.marginPercent, String(band.from));
   return band.to === null ? from : and(from, lt(catalogProducts.marginPercent, String(band.to)))!;
 }
 
