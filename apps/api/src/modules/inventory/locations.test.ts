@@ -20,6 +20,17 @@ const db = () => app.deps.database.db;
 const TYPES = '/api/catalog/inventory_location_types/';
 const LOCATIONS = '/api/catalog/inventory_locations/';
 
+/** A product with 5 on a shelf and 2 at a returns location, both for stock: qty_in_stock 7. */
+async function shelfAndReturns() {
+  const tenant = await createTenant(app);
+  const p = await product(app, tenant);
+  const shelf = await location(app, tenant, { name: 'Shelf' });
+  const returns = await location(app, tenant, { name: 'Returns' });
+  await stockIn(app, tenant, p.id, shelf.id, 5);
+  await stockIn(app, tenant, p.id, returns.id, 2);
+  return { tenant, p, returns };
+}
+
 async function createType(tenant: Tenant, name: string): Promise<LocationTypeResponse> {
   const res = await as(app, tenant, { method: 'POST', url: TYPES, payload: { name } });
   expect(res.statusCode).toBe(201);
@@ -266,12 +277,7 @@ describe('locations', () => {
   });
 
   it('flipping not_for_stock recomputes qty_in_stock of the products stored there', async () => {
-    const tenant = await createTenant(app);
-    const p = await product(app, tenant);
-    const shelf = await location(app, tenant, { name: 'Shelf' });
-    const returns = await location(app, tenant, { name: 'Returns' });
-    await stockIn(app, tenant, p.id, shelf.id, 5);
-    await stockIn(app, tenant, p.id, returns.id, 2);
+    const { tenant, p, returns } = await shelfAndReturns();
     expect(Number((await productRow(app, p.id)).qtyInStock)).toBe(7);
     await as(app, tenant, { method: 'PUT', url: `${LOCATIONS}${returns.id}/`, payload: { not_for_stock: true } });
     expect(Number((await productRow(app, p.id)).qtyInStock)).toBe(5);
@@ -280,12 +286,7 @@ describe('locations', () => {
   });
 
   it('two operators editing one location at once keep both changes, and qty_in_stock follows the flag', async () => {
-    const tenant = await createTenant(app);
-    const p = await product(app, tenant);
-    const shelf = await location(app, tenant, { name: 'Shelf' });
-    const returns = await location(app, tenant, { name: 'Returns' });
-    await stockIn(app, tenant, p.id, shelf.id, 5);
-    await stockIn(app, tenant, p.id, returns.id, 2);
+    const { tenant, p, returns } = await shelfAndReturns();
     const url = `${LOCATIONS}${returns.id}/`;
     // On PostgreSQL the two requests run at once; the one for the comment read the row before the flip committed in some rounds.
     for (let round = 0; round < 12; round++) {
