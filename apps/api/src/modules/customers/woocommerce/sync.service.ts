@@ -6,7 +6,7 @@ import type { Ctx } from '../../../http/context.js';
 import { AppError } from '../../../http/errors.js';
 import { fromCents, toCents } from '../../inventory/quantities.js';
 import { notify } from '../../notifications/notify.js';
-import { resolveBackordersOfCancelledOrder } from '../backorders.service.js';
+import { reopenBackordersOfOrder, resolveBackordersOfCancelledOrder } from '../backorders.service.js';
 import { refreshOrderStatus } from '../orders.service.js';
 import { fetchWooOrders, StorefrontError, type FetchOrdersOptions } from './client.js';
 import { mapWooOrder, STOREFRONT_CANCELLED, type MappedItem, type MappedOrder } from './map.js';
@@ -36,6 +36,8 @@ function stableJson(value: unknown): string {
   }
   return JSON.stringify(value);
 }
+
+const isEndedAtStore = (storefrontStatus: string) => (STOREFRONT_CANCELLED as readonly string[]).includes(storefrontStatus);
 
 /**
  * What a re-sync changes on a line; null when it already says that. A line with picks (`pickedCents`)
@@ -88,7 +90,7 @@ async function pickedQuantities(tx: Tx, itemIds: number[]): Promise<Map<number, 
  */
 async function upsertOrder(tx: Tx, companyId: number, order: MappedOrder, products: Map<string, number>, now: Date): Promise<'created' | 'updated' | null> {
   const productOf = (item: MappedItem) => (item.sku ? (products.get(item.sku) ?? null) : null);
-  const endedAtStore = (STOREFRONT_CANCELLED as readonly string[]).includes(order.storefrontStatus);
+  const endedAtStore = isEndedAtStore(order.storefrontStatus);
   const fields = {
     externalId: order.externalId,
     storefrontStatus: order.storefrontStatus,
@@ -180,12 +182,18 @@ async function upsertOrder(tx: Tx, companyId: number, order: MappedOrder, produc
   }
 
   const cancel = endedAtStore && existing.internalStatus !== 'cancelled' && existing.internalStatus !== 'delivered' && picked.size === 0;
-  if (cancel) changed = true;
+  // The store takes back its own cancel (a failed payment paid on a retry, say): the order is
+  // live again. One cancelled here while the store still had it live stays cancelled.
+  const reopen = !endedAtStore && existing.internalStatus === 'cancelled' && isEndedAtStore(existing.storefrontStatus);
+  if (cancel || reopen) changed = true;
+  const internalStatus = cancel ? { internalStatus: 'cancelled' as const } : reopen ? { internalStatus: 'open' as const } : {};
   await tx
     .update(customerOrders)
-    .set({ ...fields, syncedAt: now, ...(changed ? { updatedAt: now } : {}), ...(cancel ? { internalStatus: 'cancelled' as const } : {}) })
+    .set({ ...fields, syncedAt: now, ...(changed ? { updatedAt: now } : {}), ...internalStatus })
     .where(eq(customerOrders.id, existing.id));
   if (cancel) await resolveBackordersOfCancelledOrder(tx, existing.id);
+  if (reopen) await reopenBackordersOfOrder(tx, existing.id);
+  // A reopened order's status follows its picks again (open, as a cancelled order has none).
   if (changed) await refreshOrderStatus(tx, existing.id);
   return changed ? 'updated' : null;
 }

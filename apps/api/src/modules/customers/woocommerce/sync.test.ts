@@ -259,6 +259,24 @@ describe('GET|POST /api/customers/orders/sync', () => {
     expect(after.find((o) => o.orderNumber === first!.number)).toMatchObject({ storefrontStatus: 'cancelled', internalStatus: 'cancelled' });
     const [resolved] = await db().select().from(customerBackorders).where(eq(customerBackorders.id, backorder.id));
     expect(resolved).toMatchObject({ resolution: 'order_cancelled', resolvedAt: expect.any(Date) });
+
+    // The store takes its cancel back (paid on a retry): the order is live again, and so is its backorder.
+    store.pages = [[{ ...first!, status: 'processing' }]];
+    expect((await sync(tenant, '?no_of_days=31')).json()).toMatchObject({ updated: 1 });
+    expect((await ordersOf(tenant.companyId)).find((o) => o.orderNumber === first!.number)).toMatchObject({
+      storefrontStatus: 'processing',
+      internalStatus: 'open',
+    });
+    const [reopened] = await db().select().from(customerBackorders).where(eq(customerBackorders.id, backorder.id));
+    expect(reopened).toMatchObject({ resolution: null, resolvedAt: null, status: 'open' });
+
+    // Cancelled here while the store has it live: a sync leaves it cancelled.
+    const order = (await ordersOf(tenant.companyId)).find((o) => o.orderNumber === first!.number)!;
+    expect((await as(app, tenant, { method: 'PUT', url: `/api/customers/orders/${order.id}/`, payload: { internal_status: 'cancelled' } })).statusCode).toBe(
+      200,
+    );
+    await sync(tenant, '?no_of_days=31');
+    expect((await ordersOf(tenant.companyId)).find((o) => o.id === order.id)!.internalStatus).toBe('cancelled');
     const hoseAfter = after.find((o) => o.orderNumber === '900')!;
     expect(hoseAfter).toMatchObject({ storefrontStatus: 'on-hold', internalStatus: 'partially_picked' });
     expect((await itemsOf(hoseAfter.id)).map((l) => [l.externalId, l.prodSku, l.quantity])).toEqual([
