@@ -109,6 +109,8 @@ export const TransactionResponse = z.object({
   delta: z.number(),
   comments: z.string(),
   move_id: z.string().nullable(),
+  /** A pick: the customer order line it took the goods for. Only the comments of a pick or a move half can be edited. */
+  order_item: z.number().int().nullable(),
   account: z.number().int().nullable(),
   created_at: z.string(),
   updated_at: z.string(),

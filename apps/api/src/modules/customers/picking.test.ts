@@ -304,7 +304,7 @@ describe('PUT /api/catalog/inventory_transactions/{id}/ on a pick', () => {
 
     const comment = await as(app, s.tenant, { method: 'PUT', url, payload: { comments: 'taken from the shelf by the door' } });
     expect(comment.statusCode).toBe(200);
-    expect(comment.json()).toMatchObject({ comments: 'taken from the shelf by the door', quantity: 1, inventory_action: 'STOCK_OUT' });
+    expect(comment.json()).toMatchObject({ comments: 'taken from the shelf by the door', quantity: 1, inventory_action: 'STOCK_OUT', order_item: s.item.id });
     // Still a pick of the line: it unpicks.
     expect((await unpick(s.tenant, s.item.id, picked.inventory_transaction)).statusCode).toBe(200);
     expect((await checkInventory(db(), { companyId: s.tenant.companyId })).problems).toEqual([]);

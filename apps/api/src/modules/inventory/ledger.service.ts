@@ -263,6 +263,7 @@ export type LedgerRow = {
   delta: string;
   comments: string;
   moveId: string | null;
+  orderItemId: number | null;
   accountId: number | null;
   createdAt: Date;
   updatedAt: Date;
@@ -322,7 +323,7 @@ async function writeLedger(
     )
     select t.id, t.product_id as "productId", s.sku, s.name as "productName", t.location_id as "locationId",
       loc.abbreviation_slug as "abbreviationSlug", t.inventory_action as action, t.quantity::text as quantity, t.delta::text as delta,
-      t.comments, t.move_id as "moveId", t.account_id as "accountId", t.created_at as "createdAt", t.updated_at as "updatedAt",
+      t.comments, t.move_id as "moveId", t.order_item_id as "orderItemId", t.account_id as "accountId", t.created_at as "createdAt", t.updated_at as "updatedAt",
       s.qty_in_stock::text as "qtyInStock", s.qty_restock_level::text as "qtyRestockLevel", s.stock_low as low,
       s.low_stock_notified_at is not null as notified
     from ledger t join stock s on s.id = t.product_id join ${inventoryLocations} loc on loc.id = t.location_id
@@ -356,6 +357,7 @@ async function writeLedger(
     delta: r.delta,
     comments: r.comments,
     moveId: r.moveId,
+    orderItemId: r.orderItemId,
     accountId: r.accountId,
     createdAt: new Date(r.createdAt),
     updatedAt: new Date(r.updatedAt),

@@ -46,6 +46,7 @@ describe('POST /api/catalog/inventory_transactions/', () => {
       delta: 10.5,
       comments: 'PO-1',
       move_id: null,
+      order_item: null,
       account: tenant.user.id,
     });
     expect(await levelOf(app, p.id, a.id)).toBe(10.5);

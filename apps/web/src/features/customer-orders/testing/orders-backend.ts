@@ -77,6 +77,7 @@ export const createPickTransaction = (overrides: Partial<TransactionResponse> = 
   delta: -1,
   comments: '',
   move_id: null,
+  order_item: null,
   account: testUser.id,
   created_at: NOW,
   updated_at: NOW,

@@ -31,6 +31,15 @@ const FIELDS = ['location', 'quantity', 'comments'] as const;
 
 export type EditTransactionDialogProps = { transaction: TransactionResponse | null; onClose: () => void };
 
+export const STOCK_FIXED = {
+  move: 'One half of a stock move: only its comments can be edited. Move the stock back instead.',
+  pick: 'A pick for a customer order: only its comments can be edited. Unpick it on the pick and pack screen instead.',
+} as const;
+
+/** Why the server keeps this row's stock as it is (the other half, or the order line, says the same), if it does. */
+const stockFixedBy = (transaction: TransactionResponse): string | null =>
+  transaction.move_id !== null ? STOCK_FIXED.move : transaction.order_item !== null ? STOCK_FIXED.pick : null;
+
 /** Open while `transaction` is set. Editing recomputes the level on the server and keeps the old values in its history. */
 export function EditTransactionDialog({ transaction, onClose }: EditTransactionDialogProps) {
   const titleId = useId();
@@ -47,6 +56,7 @@ function EditTransactionForm({ transaction, onClose }: { transaction: Transactio
   const locations = useLocationOptions();
   const updateMutation = useUpdateTransaction();
   const [formError, setFormError] = useState<string | null>(null);
+  const stockFixed = stockFixedBy(transaction);
   const { control, handleSubmit, setError } = useForm<FormValues, unknown, FormOutput>({
     resolver: zodResolver(EditTransactionSchema),
     defaultValues: { location: String(transaction.location), quantity: String(transaction.quantity), comments: transaction.comments },
@@ -59,7 +69,10 @@ function EditTransactionForm({ transaction, onClose }: { transaction: Transactio
   const handleSave = handleSubmit((values) => {
     setFormError(null);
     updateMutation.mutate(
-      { id: transaction.id, body: { location: Number(values.location), quantity: values.quantity, comments: values.comments } },
+      {
+        id: transaction.id,
+        body: stockFixed ? { comments: values.comments } : { location: Number(values.location), quantity: values.quantity, comments: values.comments },
+      },
       {
         onSuccess: () => {
           showSnackbar(MESSAGES.transactionUpdated);
@@ -83,6 +96,11 @@ function EditTransactionForm({ transaction, onClose }: { transaction: Transactio
             {formError}
           </Alert>
         ) : null}
+        {stockFixed ? (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {stockFixed}
+          </Alert>
+        ) : null}
         <Stack spacing={2}>
           <FormTextField
             control={control}
@@ -90,6 +108,7 @@ function EditTransactionForm({ transaction, onClose }: { transaction: Transactio
             label="Location"
             required
             select
+            disabled={stockFixed !== null}
             slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           >
             {options.map((location) => (
@@ -104,10 +123,11 @@ function EditTransactionForm({ transaction, onClose }: { transaction: Transactio
             label={transaction.inventory_action === 'STOCK_TAKING' ? 'Counted quantity' : 'Quantity'}
             type="number"
             required
-            autoFocus
+            disabled={stockFixed !== null}
+            autoFocus={stockFixed === null}
             slotProps={{ htmlInput: QUANTITY_INPUT_PROPS }}
           />
-          <FormTextField control={control} name="comments" label="Comments" multiline minRows={2} maxRows={4} />
+          <FormTextField control={control} name="comments" label="Comments" multiline minRows={2} maxRows={4} autoFocus={stockFixed !== null} />
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -6,7 +6,7 @@ import { server } from '@/test/server';
 import { inventoryKeys } from '../api/query-keys';
 import { createInventoryBackend, createLocation, createProduct } from '../testing/inventory-backend';
 import { AddTransactionDialog, LOCATION_REQUIRED } from './add-transaction-dialog';
-import { EditTransactionDialog } from './edit-transaction-dialog';
+import { EditTransactionDialog, STOCK_FIXED } from './edit-transaction-dialog';
 import { clampQuantity, MoveStockDialog } from './move-stock-dialog';
 
 const a1 = createLocation({ name: 'Aisle 1', abbreviation_slug: 'A1' });
@@ -176,5 +176,51 @@ describe('EditTransactionDialog', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const put = backend.state.requests.find((r) => r.method === 'PUT');
     expect(put).toMatchObject({ path: `/catalog/inventory_transactions/${created.id}/`, body: { quantity: '6.00', location: b2.id, comments: 'Miscounted' } });
+  });
+
+  it('offers only the comments of a pick or a move half, and puts only them', async () => {
+    const backend = setup();
+    const created = await fetch('/api/catalog/inventory_transactions/', {
+      method: 'POST',
+      body: JSON.stringify({ product: product.id, location: a1.id, inventory_action: 'STOCK_IN', quantity: '1.00', comments: '' }),
+    }).then((r) => r.json() as Promise<TransactionResponse>);
+    // Shaped as the server answers a pick (the fake API books only plain rows).
+    const pick: TransactionResponse = { ...created, inventory_action: 'STOCK_OUT', delta: -1, order_item: 77, comments: 'Picked for order #1001' };
+    const { events } = renderWithApp(<EditTransactionDialog transaction={pick} onClose={vi.fn()} />, { user: testUser });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit transaction' });
+    expect(within(dialog).getByText(STOCK_FIXED.pick)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/Location/)).toBeDisabled();
+    expect(within(dialog).getByLabelText(/Quantity/)).toBeDisabled();
+    await events.type(within(dialog).getByLabelText('Comments'), ' (shelf 3)');
+    await events.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(MESSAGES.transactionUpdated)).toBeInTheDocument();
+    const put = backend.state.requests.find((r) => r.method === 'PUT');
+    expect(put).toMatchObject({ path: `/catalog/inventory_transactions/${created.id}/`, body: { comments: 'Picked for order #1001 (shelf 3)' } });
+    expect(put!.body).not.toHaveProperty('quantity');
+  });
+
+  it('says why a move half keeps its stock', async () => {
+    setup();
+    const half: TransactionResponse = {
+      id: 9,
+      product: product.id,
+      product_sku: 'TEA-01',
+      product_name: 'Green tea',
+      location: a1.id,
+      location_abbreviation_slug: 'A1',
+      inventory_action: 'STOCK_IN',
+      quantity: 2,
+      delta: 2,
+      comments: '',
+      move_id: 'move-1',
+      order_item: null,
+      account: testUser.id,
+      created_at: '2026-11-01T10:00:00Z',
+      updated_at: '2026-11-01T10:00:00Z',
+    };
+    renderWithApp(<EditTransactionDialog transaction={half} onClose={vi.fn()} />, { user: testUser });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit transaction' });
+    expect(within(dialog).getByText(STOCK_FIXED.move)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/Quantity/)).toBeDisabled();
   });
 });

@@ -105,6 +105,7 @@ export function createInventoryBackend({
       delta: round(delta),
       comments: body.comments,
       move_id: null,
+      order_item: null,
       account: testUser.id,
       created_at: new Date().toISOString(),
       updated_at: new Date().toISOString(),

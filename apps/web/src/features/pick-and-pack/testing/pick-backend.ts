@@ -206,6 +206,7 @@ export function createPickBackend({ locations = [] as PickLocation[], products =
         delta: -quantity,
         comments: `Picked for order ${order.order_number}`,
         move_id: null,
+        order_item: item.id,
         account: testUser.id,
         created_at: NOW,
         updated_at: NOW,

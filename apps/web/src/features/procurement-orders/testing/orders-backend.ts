@@ -303,6 +303,7 @@ export function createOrdersBackend({
         delta: Number(body.quantity),
         comments: body.comments ? `Received on ${order.internal_order_number}: ${body.comments}` : `Received on ${order.internal_order_number}`,
         move_id: null,
+        order_item: null,
         account: testUser.id,
         created_at: NOW,
         updated_at: NOW,
