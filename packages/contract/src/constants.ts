@@ -96,6 +96,17 @@ export const unpickedMessage = (sku: string, name: string, orderNumber: string) 
 export const backorderedMessage = (qty: number | string, sku: string, name: string, orderNumber: string) =>
   `Backordered ${qty}x[${sku}]${name} for order ${orderNumber}.`;
 
+/**
+ * Not in the spec: why a ledger row's stock cannot be edited on its own (the server's 400, and the
+ * edit dialog's note). A move half, a pick and a purchase order receipt each match a record kept
+ * elsewhere: the other half, the order line's picks, the purchase order line's received quantity.
+ */
+export const STOCK_FIXED_MESSAGES = {
+  moveHalf: 'This transaction is one half of a stock move; only its comments can be edited. Move the stock back instead.',
+  pick: 'This transaction is a pick for a customer order; only its comments can be edited. Unpick it instead.',
+  receipt: 'This transaction is a receipt of a purchase order; only its comments can be edited. Book a correction as a new transaction instead.',
+} as const;
+
 /** A JSON body whose string holds a lone surrogate (DRF's ParseError wording: "JSON parse error - ..."). */
 export const LONE_SURROGATE_REFUSED =
   'JSON parse error - a string holds an unpaired surrogate escape (\\ud800-\\udfff alone), which is not a Unicode character.';
@@ -110,7 +121,8 @@ export const PRODUCT_TYPES = [
 
 /**
  * Spec §9 margin percent bands. `negative` is margin < 0 (a product priced 0 with a cost is in
- * it too); the others are [from, to) on margin_percent, the top band closed at 100.
+ * it too); the others are [from, to) on margin_percent, the top band closed at 100, and 0-9 also
+ * needs margin >= 0 (a percent that rounds to 0.00 may belong to a margin just below 0).
  */
 export const MARGIN_BANDS = [
   { value: 'negative', label: '<0%', from: null, to: 0 },

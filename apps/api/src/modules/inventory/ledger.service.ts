@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { FieldErrors, InventoryAction } from '@kontor/contract';
+import { STOCK_FIXED_MESSAGES, type FieldErrors, type InventoryAction } from '@kontor/contract';
 import type { Tx } from '../../db/client.js';
 import { sqlRows } from '../../db/sql-rows.js';
 import {
@@ -51,9 +51,6 @@ export type LedgerEntry = {
 export const MESSAGES_LEDGER = {
   greaterThanZero: 'Ensure this value is greater than 0.',
   obsolete: 'This location is obsolete.',
-  moveHalf: 'This transaction is one half of a stock move; only its comments can be edited. Move the stock back instead.',
-  pick: 'This transaction is a pick for a customer order; only its comments can be edited. Unpick it instead.',
-  receipt: 'This transaction is a receipt of a purchase order; only its comments can be edited. Book a correction as a new transaction instead.',
 } as const;
 
 export const invalidPk = (id: number) => `Invalid pk "${id}" - object does not exist.`;
@@ -558,9 +555,9 @@ export async function editTransaction(tx: Tx, actor: LedgerActor, id: number, ed
   // A move's halves, a pick and a receipt are each one side of a record kept elsewhere (the other
   // half, the order line's picked quantity and status, the purchase order line's received
   // quantity): changing the stock of one alone would leave that record saying something else.
-  if (changesStock && row.moveId) throw badRequest({ non_field_errors: [MESSAGES_LEDGER.moveHalf] });
-  if (changesStock && row.orderItemId !== null) throw badRequest({ non_field_errors: [MESSAGES_LEDGER.pick] });
-  if (changesStock && isReceipt) throw badRequest({ non_field_errors: [MESSAGES_LEDGER.receipt] });
+  if (changesStock && row.moveId) throw badRequest({ non_field_errors: [STOCK_FIXED_MESSAGES.moveHalf] });
+  if (changesStock && row.orderItemId !== null) throw badRequest({ non_field_errors: [STOCK_FIXED_MESSAGES.pick] });
+  if (changesStock && isReceipt) throw badRequest({ non_field_errors: [STOCK_FIXED_MESSAGES.receipt] });
   if (action !== 'STOCK_TAKING' && quantity <= 0) throw badRequest({ quantity: [MESSAGES_LEDGER.greaterThanZero] });
 
   const errors: FieldErrors = {};

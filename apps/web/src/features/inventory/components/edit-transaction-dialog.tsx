@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES, Quantity, type TransactionResponse } from '@kontor/contract';
+import { MESSAGES, Quantity, STOCK_FIXED_MESSAGES, type TransactionResponse } from '@kontor/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -31,14 +31,9 @@ const FIELDS = ['location', 'quantity', 'comments'] as const;
 
 export type EditTransactionDialogProps = { transaction: TransactionResponse | null; onClose: () => void };
 
-export const STOCK_FIXED = {
-  move: 'One half of a stock move: only its comments can be edited. Move the stock back instead.',
-  pick: 'A pick for a customer order: only its comments can be edited. Unpick it on the pick and pack screen instead.',
-} as const;
-
 /** Why the server keeps this row's stock as it is (the other half, or the order line, says the same), if it does. */
 const stockFixedBy = (transaction: TransactionResponse): string | null =>
-  transaction.move_id !== null ? STOCK_FIXED.move : transaction.order_item !== null ? STOCK_FIXED.pick : null;
+  transaction.move_id !== null ? STOCK_FIXED_MESSAGES.moveHalf : transaction.order_item !== null ? STOCK_FIXED_MESSAGES.pick : null;
 
 /** Open while `transaction` is set. Editing recomputes the level on the server and keeps the old values in its history. */
 export function EditTransactionDialog({ transaction, onClose }: EditTransactionDialogProps) {

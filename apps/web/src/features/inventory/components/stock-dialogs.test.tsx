@@ -1,4 +1,4 @@
-import { MESSAGES, type TransactionResponse } from '@kontor/contract';
+import { MESSAGES, STOCK_FIXED_MESSAGES, type TransactionResponse } from '@kontor/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp, testUser } from '@/test/render';
@@ -6,7 +6,7 @@ import { server } from '@/test/server';
 import { inventoryKeys } from '../api/query-keys';
 import { createInventoryBackend, createLocation, createProduct } from '../testing/inventory-backend';
 import { AddTransactionDialog, LOCATION_REQUIRED } from './add-transaction-dialog';
-import { EditTransactionDialog, STOCK_FIXED } from './edit-transaction-dialog';
+import { EditTransactionDialog } from './edit-transaction-dialog';
 import { clampQuantity, MoveStockDialog } from './move-stock-dialog';
 
 const a1 = createLocation({ name: 'Aisle 1', abbreviation_slug: 'A1' });
@@ -151,14 +151,17 @@ describe('MoveStockDialog', () => {
   });
 });
 
+/** A ledger row to edit: booked through the fake API, so it is stored there. */
+const bookStockIn = (quantity: string) =>
+  fetch('/api/catalog/inventory_transactions/', {
+    method: 'POST',
+    body: JSON.stringify({ product: product.id, location: a1.id, inventory_action: 'STOCK_IN', quantity, comments: '' }),
+  }).then((r) => r.json() as Promise<TransactionResponse>);
+
 describe('EditTransactionDialog', () => {
   it('puts the edited quantity, location and comments, and says so', async () => {
     const backend = setup();
-    // A ledger row to edit: booked through the fake API, so it is stored there.
-    const created = await fetch('/api/catalog/inventory_transactions/', {
-      method: 'POST',
-      body: JSON.stringify({ product: product.id, location: a1.id, inventory_action: 'STOCK_IN', quantity: '4.00', comments: '' }),
-    }).then((r) => r.json() as Promise<TransactionResponse>);
+    const created = await bookStockIn('4.00');
     const onClose = vi.fn();
     const { events } = renderWithApp(<EditTransactionDialog transaction={created} onClose={onClose} />, { user: testUser });
     const dialog = await screen.findByRole('dialog', { name: 'Edit transaction' });
@@ -180,15 +183,12 @@ describe('EditTransactionDialog', () => {
 
   it('offers only the comments of a pick or a move half, and puts only them', async () => {
     const backend = setup();
-    const created = await fetch('/api/catalog/inventory_transactions/', {
-      method: 'POST',
-      body: JSON.stringify({ product: product.id, location: a1.id, inventory_action: 'STOCK_IN', quantity: '1.00', comments: '' }),
-    }).then((r) => r.json() as Promise<TransactionResponse>);
+    const created = await bookStockIn('1.00');
     // Shaped as the server answers a pick (the fake API books only plain rows).
     const pick: TransactionResponse = { ...created, inventory_action: 'STOCK_OUT', delta: -1, order_item: 77, comments: 'Picked for order #1001' };
     const { events } = renderWithApp(<EditTransactionDialog transaction={pick} onClose={vi.fn()} />, { user: testUser });
     const dialog = await screen.findByRole('dialog', { name: 'Edit transaction' });
-    expect(within(dialog).getByText(STOCK_FIXED.pick)).toBeInTheDocument();
+    expect(within(dialog).getByText(STOCK_FIXED_MESSAGES.pick)).toBeInTheDocument();
     expect(within(dialog).getByLabelText(/Location/)).toBeDisabled();
     expect(within(dialog).getByLabelText(/Quantity/)).toBeDisabled();
     await events.type(within(dialog).getByLabelText('Comments'), ' (shelf 3)');
@@ -201,26 +201,10 @@ describe('EditTransactionDialog', () => {
 
   it('says why a move half keeps its stock', async () => {
     setup();
-    const half: TransactionResponse = {
-      id: 9,
-      product: product.id,
-      product_sku: 'TEA-01',
-      product_name: 'Green tea',
-      location: a1.id,
-      location_abbreviation_slug: 'A1',
-      inventory_action: 'STOCK_IN',
-      quantity: 2,
-      delta: 2,
-      comments: '',
-      move_id: 'move-1',
-      order_item: null,
-      account: testUser.id,
-      created_at: '2026-11-01T10:00:00Z',
-      updated_at: '2026-11-01T10:00:00Z',
-    };
+    const half: TransactionResponse = { ...(await bookStockIn('2.00')), move_id: 'move-1' };
     renderWithApp(<EditTransactionDialog transaction={half} onClose={vi.fn()} />, { user: testUser });
     const dialog = await screen.findByRole('dialog', { name: 'Edit transaction' });
-    expect(within(dialog).getByText(STOCK_FIXED.move)).toBeInTheDocument();
+    expect(within(dialog).getByText(STOCK_FIXED_MESSAGES.moveHalf)).toBeInTheDocument();
     expect(within(dialog).getByLabelText(/Quantity/)).toBeDisabled();
   });
 });
