@@ -403,5 +403,11 @@ describe('GET|POST /api/customers/orders/sync', () => {
     expect((await sync(connected, '?no_of_days=0')).statusCode).toBe(400);
     expect((await sync(connected, '?no_of_days=abc')).statusCode).toBe(400);
     expect((await sync(null)).statusCode).toBe(401);
+    // The same by POST.
+    expect((await sync(tenant, '', 'POST')).json()).toEqual({ detail: SYNC_MESSAGES.notConnected });
+    const badWindow = await sync(connected, '?no_of_days=0', 'POST');
+    expect(badWindow.statusCode).toBe(400);
+    expect(badWindow.json()).toHaveProperty('no_of_days');
+    expect((await sync(null, '', 'POST')).statusCode).toBe(401);
   });
 });
