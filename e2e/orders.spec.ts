@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { MESSAGES, pickedMessage, unpickedMessage } from '@kontor/contract';
+import { MESSAGES, pickedMessage, STOCK_FIXED_MESSAGES, unpickedMessage } from '@kontor/contract';
 import type { Page } from '@playwright/test';
 import { expect, logIn, registerViaApi, screenshot, test, type Account } from './fixtures.js';
 
@@ -261,6 +261,24 @@ test('storefront orders synced twice without duplicates, filtered, picked and un
     expect((await stockAt(picked.id)).find((l) => l.location_id === location.location_id)!.accumulated_quantity).toBe(stockBefore - 1);
     await page.screenshot({ path: `${SHOTS}/pick-and-pack.png`, fullPage: true });
     await screenshot(page, 'pick-and-pack');
+
+    // ---- The ledger: the pick's row offers only its comments (its stock belongs to the order line).
+    const pickAndPack = page.url();
+    const [pickTransaction] = (await api<{ results: { id: number; order_item: number | null }[] }>('/catalog/inventory_transactions/?limit=1')).results;
+    expect(pickTransaction!.order_item).not.toBeNull();
+    await nav.getByRole('link', { name: 'Transactions', exact: true }).click();
+    await page.getByRole('button', { name: `Edit transaction ${pickTransaction!.id}` }).click();
+    const editDialog = page.getByRole('dialog', { name: 'Edit transaction' });
+    await expect(editDialog.getByText(STOCK_FIXED_MESSAGES.pick)).toBeVisible();
+    await expect(editDialog.getByLabel(/Quantity/)).toBeDisabled();
+    await expect(editDialog.getByLabel(/Location/)).toBeDisabled();
+    await editDialog.getByLabel('Comments').fill('From the top shelf');
+    await editDialog.getByRole('button', { name: 'Save' }).click();
+    await expect(snackbar(page, MESSAGES.transactionUpdated)).toHaveText(MESSAGES.transactionUpdated);
+    await expect(page.getByRole('row', { name: /From the top shelf/ })).toBeVisible();
+    await page.goto(pickAndPack);
+    await expect(pickRow).toHaveCount(1);
+    await card.getByRole('textbox', { name: `Quantity for ${picked.sku}` }).fill('1');
 
     await pickRow.getByRole('button', { name: `Unpick 1 of ${picked.sku} from ${location.abbreviation_slug}`, exact: true }).click();
     await expect(snackbar(page, 'UnPicked')).toHaveText(unpickedMessage(picked.sku, picked.name, NUMBERS.today));
