@@ -135,6 +135,11 @@ async function connectedShop(secret = SECRET) {
   return tenant;
 }
 
+/** A pick of `quantity` for an order line, written to the ledger directly (the sync only reads what was picked). */
+const recordPick = (companyId: number, productId: number, locationId: number, orderItemId: number, quantity: number) =>
+  db()
+    .insert(inventoryTransactions)
+    .values({ companyId, productId, locationId, inventoryAction: 'STOCK_OUT', quantity: String(quantity), delta: String(-quantity), orderItemId });
 const sync = (tenant: Tenant | null, query = '', method: 'GET' | 'POST' = 'GET') => as(app, tenant, { method, url: `${SYNC}${query}` });
 const ordersOf = (companyId: number) =>
   db().select().from(customerOrders).where(eq(customerOrders.companyId, companyId)).orderBy(asc(customerOrders.orderNumber));
@@ -227,15 +232,7 @@ describe('GET|POST /api/customers/orders/sync', () => {
     const orders = await ordersOf(tenant.companyId);
     const hoseRow = orders.find((o) => o.orderNumber === '900')!;
     const [hoseLine] = await itemsOf(hoseRow.id);
-    await db().insert(inventoryTransactions).values({
-      companyId: tenant.companyId,
-      productId: hose.id,
-      locationId: location.id,
-      inventoryAction: 'STOCK_OUT',
-      quantity: '1',
-      delta: '-1',
-      orderItemId: hoseLine!.id,
-    });
+    await recordPick(tenant.companyId, hose.id, location.id, hoseLine!.id, 1);
 
     // A backorder of the first order's first line, which the store's cancel resolves.
     const firstRow = orders.find((o) => o.orderNumber === first!.number)!;
@@ -297,15 +294,7 @@ describe('GET|POST /api/customers/orders/sync', () => {
     expect((await sync(tenant, '?no_of_days=31')).json()).toMatchObject({ created: 1 });
     const order = (await ordersOf(tenant.companyId)).find((o) => o.orderNumber === '900')!;
     const [line] = await itemsOf(order.id);
-    await db().insert(inventoryTransactions).values({
-      companyId: tenant.companyId,
-      productId: hose.id,
-      locationId: location.id,
-      inventoryAction: 'STOCK_OUT',
-      quantity: '2',
-      delta: '-2',
-      orderItemId: line!.id,
-    });
+    await recordPick(tenant.companyId, hose.id, location.id, line!.id, 2);
 
     // The store lowers the line to 1 and points it at another product: 2 were picked of HOSE-20.
     store.pages = [[{ ...hoseOrder, line_items: [{ id: 1, name: 'Garden hose 30 m', sku: 'HOSE-30', quantity: 1, price: 25 }] }]];
