@@ -23,18 +23,32 @@ async function main() {
   const webDist = process.env.KONTOR_WEB_DIST ?? path.resolve(here, '../../web/dist');
   const app = await buildApp({ config, database, webDist });
 
+  // A fresh embedded database gets the demo once the server listens (its suppliers' feed URLs
+  // need the real port, PORT=0). Requests that come meanwhile wait for it: a login in that
+  // second would otherwise be refused as unknown.
+  const seedsDemo = database.driver === 'pglite' && config.demoSeed;
+  let demoReady = () => {};
+  if (seedsDemo) {
+    const ready = new Promise<void>((resolve) => (demoReady = resolve));
+    let open = false;
+    void ready.then(() => (open = true));
+    app.addHook('onRequest', async () => {
+      if (!open) await ready;
+    });
+  }
+
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host}:${port}`;
   // With PORT=0 the real port is known only now; mailed links and the demo feeds' URLs must point at it.
   if (!config.publicUrlFromEnv) config.publicUrl = url;
-  const seeded = database.driver === 'pglite' && config.demoSeed ? await seedDemo(app.deps) : false;
+  const seeded = seedsDemo ? await seedDemo(app.deps).finally(demoReady) : false;
   // With JOBS=worker the worker processes run jobs and the scheduler (ADR 0014).
   const stopScheduler = config.jobs === 'inline' ? startScheduler({ db: database.db, jobs: app.jobs, log: app.log }) : async () => undefined;
   console.log(`\n  Kontor is running at ${url}\n`);
   if (config.jobs === 'worker') console.log('  Background jobs are queued for worker processes (npm run worker).\n');
-  if (database.driver === 'pglite' && config.demoSeed) {
+  if (seedsDemo) {
     console.log(`  Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}${seeded ? ' (created now)' : ''}\n`);
   }
 
