@@ -342,3 +342,65 @@ describe('purchase order changes and the reservations on them', () => {
     expect((await call(s.tenant, 'GET', `${BACKORDERS}?status=open`)).json().results.map((b: BackorderResponse) => b.id)).toEqual([younger.id, older.id]);
   });
 });
+
+describe('picking and unpicking a backordered line', () => {
+  const pickUrl = (s: Awaited<ReturnType<typeof shop>>, quantity: number) =>
+    `/api/customers/order_items/${s.item.id}/actions/pick/?location_id=${s.location.id}&product_id=${s.product.id}&quantity=${quantity}`;
+  const unpickUrl = (s: Awaited<ReturnType<typeof shop>>, transaction: number) =>
+    `/api/customers/order_items/${s.item.id}/actions/unpick/?inventory_transaction_id=${transaction}`;
+
+  it('a full pick resolves the line’s backorders; an unpick that leaves it short brings them back open and unreserved', async () => {
+    const s = await shop();
+    await stockIn(app, s.tenant, s.product.id, s.location.id, 5);
+    const backorder = await createBackorder(s.tenant, { order_item: s.item.id, quantity: 2 });
+    const line = await poLine(s.tenant, s.supplier.id, s.product.id, 2);
+    expect((await reserve(s.tenant, backorder.id, line.id)).statusCode).toBe(200);
+
+    const first = await call(s.tenant, 'POST', pickUrl(s, 3));
+    expect(first.statusCode, first.body).toBe(200);
+    expect(await backorderRow(backorder.id)).toMatchObject({ status: 'reserved', resolvedAt: null });
+    const last = await call(s.tenant, 'POST', pickUrl(s, 2));
+    expect(last.statusCode, last.body).toBe(200);
+    expect(await backorderRow(backorder.id)).toMatchObject({ resolution: 'picked', resolvedAt: expect.any(Date) });
+    expect((await call(s.tenant, 'GET', BACKORDERS)).json().results).toEqual([]);
+
+    // Two of five back on the shelf: the line is short again, and its backorder waits again.
+    const unpicked = await call(s.tenant, 'POST', unpickUrl(s, last.json().inventory_transaction));
+    expect(unpicked.statusCode, unpicked.body).toBe(200);
+    expect(unpicked.json().order).toMatchObject({ internal_status: 'partially_picked' });
+    expect(unpicked.json().order.order_items[0]).toMatchObject({ qty_picked: 3, qty_backordered: 2 });
+    expect(await backorderRow(backorder.id)).toMatchObject({ status: 'open', reservedOrderItemId: null, readyAt: null, resolvedAt: null, resolution: null });
+    expect((await call(s.tenant, 'GET', BACKORDERS)).json().results.map((b: BackorderResponse) => b.id)).toEqual([backorder.id]);
+    expect((await firstLineOf(s.tenant, s.order.id)).qty_backordered).toBe(2);
+
+    // Picked in full again, it is resolved again; the first pick's unpick of a resolved line reopens it once more.
+    const again = await call(s.tenant, 'POST', pickUrl(s, 2));
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await backorderRow(backorder.id)).toMatchObject({ resolution: 'picked' });
+    expect((await call(s.tenant, 'POST', unpickUrl(s, first.json().inventory_transaction))).statusCode).toBe(200);
+    expect(await backorderRow(backorder.id)).toMatchObject({ status: 'open', resolution: null });
+    expect(await levelOf(app, s.product.id, s.location.id)).toBe(3);
+  });
+
+  it('an unpick leaves the resolved backorders of other lines alone', async () => {
+    const s = await shop();
+    await stockIn(app, s.tenant, s.product.id, s.location.id, 10);
+    const { items } = await insertOrder(db(), s.tenant.companyId, { orderNumber: 'W-1002' }, [
+      { productId: s.product.id, prodSku: 'HOSE-20', prodName: 'Garden hose', quantity: 1 },
+    ]);
+    const other = await createBackorder(s.tenant, { order_item: items[0]!.id, quantity: 1 });
+    const otherPick = await call(
+      s.tenant,
+      'POST',
+      `/api/customers/order_items/${items[0]!.id}/actions/pick/?location_id=${s.location.id}&product_id=${s.product.id}&quantity=1`,
+    );
+    expect(otherPick.statusCode, otherPick.body).toBe(200);
+    expect(await backorderRow(other.id)).toMatchObject({ resolution: 'picked' });
+
+    const pick = await call(s.tenant, 'POST', pickUrl(s, 2));
+    expect(pick.statusCode, pick.body).toBe(200);
+    expect((await call(s.tenant, 'POST', unpickUrl(s, pick.json().inventory_transaction))).statusCode).toBe(200);
+    // W-1002's line is still picked in full: its backorder stays resolved.
+    expect(await backorderRow(other.id)).toMatchObject({ resolution: 'picked', resolvedAt: expect.any(Date) });
+  });
+});

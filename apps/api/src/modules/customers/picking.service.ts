@@ -16,6 +16,7 @@ import type { Ctx } from '../../http/context.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { deletePickTransaction, invalidPk, recordTransactions, type LedgerEntry } from '../inventory/ledger.service.js';
 import { displayQuantity, toCents } from '../inventory/quantities.js';
+import { reopenBackordersOfUnpickedLines } from './backorders.service.js';
 import { refreshOrderStatus, toOrderWithItems, type ItemRow, type OrderRow } from './orders.service.js';
 
 type PickFields = z.output<typeof PickQuery>;
@@ -71,22 +72,24 @@ const orderLineLock = (companyId: number, itemId: number) => sql`
 
 /**
  * The order's status follows the picks (refreshOrderStatus), sent right behind the ledger's write
- * (the ledger's SendBehind), and `then` right behind that: `send` starts them, `order` answers
- * the order as the status statement leaves it, with its items, once both are done.
+ * (the ledger's SendBehind), with `before` and `after` right before and after it: `send` starts
+ * them, `order` answers the order as the status statement leaves it, with its items, once all
+ * are done.
  */
-function orderStatusBehind(tx: Tx, orderId: () => number, then?: () => Promise<unknown>) {
+function orderStatusBehind(tx: Tx, orderId: () => number, around: { before?: () => Promise<unknown>; after?: () => Promise<unknown> } = {}) {
   let refreshed: Promise<{ order: OrderRow; items: ItemRow[] } | null> | undefined;
-  let after: Promise<unknown> | undefined;
+  let others: Promise<unknown> | undefined;
   return {
     send: () => {
       // sqlRows hands each statement to the driver as it is made: they go in this order.
+      const before = around.before?.();
       refreshed = refreshOrderStatus(tx, orderId());
-      after = then?.();
-      return Promise.all([refreshed, after]);
+      others = Promise.all([before, around.after?.()]);
+      return Promise.all([refreshed, others]);
     },
     order: async () => {
       if (!refreshed) throw new Error('orderStatusBehind: the ledger wrote nothing');
-      await after;
+      await others;
       // The caller locked the order: it is there.
       return (await refreshed)!;
     },
@@ -136,11 +139,7 @@ export async function pick(ctx: Ctx, itemId: number, query: PickFields): Promise
       locationField: 'location_id',
       quantityField: 'quantity',
     };
-    const status = orderStatusBehind(
-      tx,
-      () => line.orderId,
-      () => resolveBackordersIfPicked(tx, itemId),
-    );
+    const status = orderStatusBehind(tx, () => line.orderId, { after: () => resolveBackordersIfPicked(tx, itemId) });
     const [transaction] = await recordTransactions<LockedLine>(
       tx,
       { companyId, userId: ctx.user.id },
@@ -187,15 +186,17 @@ function pickableLine(line: LockedLine | undefined, productId: number, lockedPro
 /**
  * GET|POST /customers/order_items/{id}/actions/unpick/: deletes one pick of this line and gives
  * its quantity back to the location (the ledger's deletePickTransaction), then the order's
- * status follows. A delivered order keeps its picks: the goods have left. The order line is
- * locked first in the ledger's lock statement, then the pick and its stock; the status update is
- * sent behind the write (ADR 0029).
+ * status follows, and the backorders the line's full pick resolved wait again once it falls
+ * short. A delivered order keeps its picks: the goods have left. The order line is locked first
+ * in the ledger's lock statement, then the pick and its stock; the reopening and the status
+ * update are sent behind the write (ADR 0029).
  */
 export async function unpick(ctx: Ctx, itemId: number, query: UnpickFields): Promise<UnpickResponse> {
   const companyId = ctx.user.companyId;
   return ctx.db.transaction(async (tx) => {
     let line!: LockedLine;
-    const status = orderStatusBehind(tx, () => line.orderId);
+    // Sent before the status statement, so the answer's backordered counts them.
+    const status = orderStatusBehind(tx, () => line.orderId, { before: () => reopenBackordersOfUnpickedLines(tx, [itemId]) });
     await deletePickTransaction<LockedLine>(
       tx,
       { companyId, userId: ctx.user.id },

@@ -6,7 +6,7 @@ import type { Ctx } from '../../../http/context.js';
 import { AppError } from '../../../http/errors.js';
 import { fromCents, toCents } from '../../inventory/quantities.js';
 import { notify } from '../../notifications/notify.js';
-import { reopenBackordersOfOrder, resolveBackordersOfCancelledOrder } from '../backorders.service.js';
+import { reopenBackordersOfOrder, reopenBackordersOfUnpickedLines, resolveBackordersOfCancelledOrder } from '../backorders.service.js';
 import { refreshOrderStatus } from '../orders.service.js';
 import { fetchWooOrders, StorefrontError, type FetchOrdersOptions } from './client.js';
 import { mapWooOrder, STOREFRONT_CANCELLED, type MappedItem, type MappedOrder } from './map.js';
@@ -193,6 +193,8 @@ async function upsertOrder(tx: Tx, companyId: number, order: MappedOrder, produc
     .where(eq(customerOrders.id, existing.id));
   if (cancel) await resolveBackordersOfCancelledOrder(tx, existing.id);
   if (reopen) await reopenBackordersOfOrder(tx, existing.id);
+  // A fully picked line the store raised is short again: the backorders its pick resolved wait again.
+  if (changed && picked.size) await reopenBackordersOfUnpickedLines(tx, [...picked.keys()]);
   // A reopened order's status follows its picks again (open, as a cancelled order has none).
   if (changed) await refreshOrderStatus(tx, existing.id);
   return changed ? 'updated' : null;

@@ -282,7 +282,7 @@ describe('GET|POST /api/customers/orders/sync', () => {
     ]);
   });
 
-  it('keeps a picked line’s product, and never lowers the line below what was picked', async () => {
+  it('keeps a picked line’s product, never lowers the line below what was picked, and a raised line’s backorders wait again', async () => {
     const tenant = await connectedShop();
     const hose = await insertProduct(db(), tenant.companyId, { sku: 'HOSE-20' });
     await insertProduct(db(), tenant.companyId, { sku: 'HOSE-30' });
@@ -301,12 +301,30 @@ describe('GET|POST /api/customers/orders/sync', () => {
     expect((await sync(tenant, '?no_of_days=31')).json()).toMatchObject({ updated: 1 });
     expect((await itemsOf(order.id)).map((l) => [l.productId, l.prodSku, l.prodName, l.quantity])).toEqual([[hose.id, 'HOSE-30', 'Garden hose 30 m', '2.00']]);
     expect((await ordersOf(tenant.companyId)).find((o) => o.id === order.id)!.internalStatus).toBe('picked');
+    // The line's backorder, resolved by its full pick.
+    const [backorder] = await db()
+      .insert(customerBackorders)
+      .values({
+        companyId: tenant.companyId,
+        productId: hose.id,
+        quantity: '1',
+        orderNumber: '900',
+        orderItemId: line!.id,
+        resolvedAt: new Date(),
+        resolution: 'picked',
+      })
+      .returning();
+    const backorderNow = async () => (await db().select().from(customerBackorders).where(eq(customerBackorders.id, backorder!.id)))[0]!;
+    store.pages = [[{ ...hoseOrder, line_items: [{ id: 1, name: 'Garden hose', sku: 'HOSE-20', quantity: 2, price: 26 }] }]];
+    expect((await sync(tenant, '?no_of_days=31')).json()).toMatchObject({ updated: 1 });
+    expect(await backorderNow()).toMatchObject({ resolution: 'picked', resolvedAt: expect.any(Date) });
 
-    // Raised above the picks, the store's quantity holds again.
+    // Raised above the picks, the store's quantity holds again, and the line's backorder waits again.
     store.pages = [[{ ...hoseOrder, line_items: [{ id: 1, name: 'Garden hose', sku: 'HOSE-20', quantity: 4, price: 25 }] }]];
     expect((await sync(tenant, '?no_of_days=31')).json()).toMatchObject({ updated: 1 });
     expect((await itemsOf(order.id)).map((l) => [l.productId, l.quantity])).toEqual([[hose.id, '4.00']]);
     expect((await ordersOf(tenant.companyId)).find((o) => o.id === order.id)!.internalStatus).toBe('partially_picked');
+    expect(await backorderNow()).toMatchObject({ status: 'open', resolution: null, resolvedAt: null });
   });
 
   it('answers 502 and changes nothing when the store fails, refuses the keys, times out or sends no JSON', async () => {
