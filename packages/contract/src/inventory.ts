@@ -75,12 +75,22 @@ export type CreateLocationBody = z.input<typeof CreateLocationBody>;
 /** PUT {id}/: fields left out keep their value. */
 export const UpdateLocationBody = z.strictObject(optionalLocationFields);
 export type UpdateLocationBody = z.input<typeof UpdateLocationBody>;
+/** Not in the spec: a bulk PUT naming one location in two rows. */
+export const LOCATION_LISTED_TWICE = 'This location is already in the list; send each location once.';
 /** Bulk PUT of the rows edited in the grid: all or none. */
 export const BulkUpdateLocationsBody = z.strictObject({
   locations: z
     .array(z.strictObject({ id: Id, ...optionalLocationFields }))
     .min(1, 'Send at least one location.')
-    .max(500),
+    .max(500)
+    // Each row is planned against the location as read before any is written: a second row for one location would undo the first.
+    .superRefine((rows, ctx) => {
+      const seen = new Set<number>();
+      rows.forEach((row, index) => {
+        if (seen.has(row.id)) ctx.addIssue({ code: 'custom', path: [index, 'id'], message: LOCATION_LISTED_TWICE });
+        seen.add(row.id);
+      });
+    }),
 });
 export type BulkUpdateLocationsBody = z.input<typeof BulkUpdateLocationsBody>;
 export const BulkUpdateLocationsResponse = z.object({ locations: z.array(LocationResponse) });
@@ -109,8 +119,10 @@ export const TransactionResponse = z.object({
   delta: z.number(),
   comments: z.string(),
   move_id: z.string().nullable(),
-  /** A pick: the customer order line it took the goods for. Only the comments of a pick or a move half can be edited. */
+  /** A pick: the customer order line it took the goods for. Only the comments of a pick, a receipt or a move half can be edited. */
   order_item: z.number().int().nullable(),
+  /** A purchase order receipt: the purchase order line it received the goods for. */
+  procurement_order_item: z.number().int().nullable(),
   account: z.number().int().nullable(),
   created_at: z.string(),
   updated_at: z.string(),

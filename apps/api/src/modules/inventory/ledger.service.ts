@@ -261,10 +261,19 @@ export type LedgerRow = {
   comments: string;
   moveId: string | null;
   orderItemId: number | null;
+  /** A receipt: the purchase order line it received the goods for. */
+  procurementOrderItemId: number | null;
   accountId: number | null;
   createdAt: Date;
   updatedAt: Date;
 };
+
+/**
+ * The purchase order line a ledger row is a receipt of, or null (at most one receipt books a
+ * row). `row` is the ledger table or its alias in the outer statement: the id is qualified by
+ * it, since drizzle writes a lone table's columns unqualified, and a bare "id" here would be the receipt's.
+ */
+export const receiptOf = (row: SQL) => sql<number | null>`(select r.order_item_id from ${procurementReceipts} r where r.transaction_id = ${row}.id)`;
 /** `low`: the product's stock_low as the write left it (the low-stock rule lives in its definition). */
 type StockRow = { id: number; sku: string; name: string; qtyInStock: string; qtyRestockLevel: string; low: boolean; notified: boolean };
 
@@ -320,7 +329,7 @@ async function writeLedger(
     )
     select t.id, t.product_id as "productId", s.sku, s.name as "productName", t.location_id as "locationId",
       loc.abbreviation_slug as "abbreviationSlug", t.inventory_action as action, t.quantity::text as quantity, t.delta::text as delta,
-      t.comments, t.move_id as "moveId", t.order_item_id as "orderItemId", t.account_id as "accountId", t.created_at as "createdAt", t.updated_at as "updatedAt",
+      t.comments, t.move_id as "moveId", t.order_item_id as "orderItemId", ${receiptOf(sql`t`)} as "procurementOrderItemId", t.account_id as "accountId", t.created_at as "createdAt", t.updated_at as "updatedAt",
       s.qty_in_stock::text as "qtyInStock", s.qty_restock_level::text as "qtyRestockLevel", s.stock_low as low,
       s.low_stock_notified_at is not null as notified
     from ledger t join stock s on s.id = t.product_id join ${inventoryLocations} loc on loc.id = t.location_id
@@ -355,6 +364,7 @@ async function writeLedger(
     comments: r.comments,
     moveId: r.moveId,
     orderItemId: r.orderItemId,
+    procurementOrderItemId: r.procurementOrderItemId,
     accountId: r.accountId,
     createdAt: new Date(r.createdAt),
     updatedAt: new Date(r.updatedAt),
@@ -513,7 +523,7 @@ export async function recordTransactions<Row = never>(
   if (counting.size) {
     await tx
       .update(inventoryLocations)
-      .set({ stocktakingPerfomedAt: new Date() })
+      .set({ stocktakingPerfomedAt: sql`now()` })
       .where(inArray(inventoryLocations.id, [...counting]));
   }
   return rows;
@@ -539,13 +549,13 @@ export async function editTransaction(tx: Tx, actor: LedgerActor, id: number, ed
   const [found] = await tx
     .select({
       row: inventoryTransactions,
-      isReceipt: sql<boolean>`exists (select 1 from ${procurementReceipts} r where r.transaction_id = ${inventoryTransactions.id})`,
+      receiptOfLine: receiptOf(sql`${inventoryTransactions}`),
     })
     .from(inventoryTransactions)
     .where(and(eq(inventoryTransactions.id, id), eq(inventoryTransactions.companyId, actor.companyId)))
     .for('update', { of: inventoryTransactions });
   if (!found) throw notFound();
-  const { row, isReceipt } = found;
+  const { row, receiptOfLine } = found;
   const action = edit.inventory_action ?? row.inventoryAction;
   const quantity = toCents(edit.quantity ?? row.quantity);
   const locationId = edit.location ?? row.locationId;
@@ -557,7 +567,7 @@ export async function editTransaction(tx: Tx, actor: LedgerActor, id: number, ed
   // quantity): changing the stock of one alone would leave that record saying something else.
   if (changesStock && row.moveId) throw badRequest({ non_field_errors: [STOCK_FIXED_MESSAGES.moveHalf] });
   if (changesStock && row.orderItemId !== null) throw badRequest({ non_field_errors: [STOCK_FIXED_MESSAGES.pick] });
-  if (changesStock && isReceipt) throw badRequest({ non_field_errors: [STOCK_FIXED_MESSAGES.receipt] });
+  if (changesStock && receiptOfLine !== null) throw badRequest({ non_field_errors: [STOCK_FIXED_MESSAGES.receipt] });
   if (action !== 'STOCK_TAKING' && quantity <= 0) throw badRequest({ quantity: [MESSAGES_LEDGER.greaterThanZero] });
 
   const errors: FieldErrors = {};

@@ -257,7 +257,7 @@ export async function bulkUpdateLocations(ctx: Ctx, body: z.output<typeof BulkUp
     const ids = body.locations.map((l) => l.id);
     const rows = await selectLocations(tx).where(and(eq(inventoryLocations.companyId, ctx.user.companyId), inArray(inventoryLocations.id, ids)));
     const byId = new Map(rows.map((r) => [r.id, toLocationResponse(r)]));
-    return { locations: [...new Set(ids)].map((id) => byId.get(id)!) };
+    return { locations: ids.map((id) => byId.get(id)!) };
   });
 }
 

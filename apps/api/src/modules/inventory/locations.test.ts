@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { LocationResponse, LocationTypeResponse } from '@kontor/contract';
+import { LOCATION_LISTED_TWICE, type LocationResponse, type LocationTypeResponse } from '@kontor/contract';
 import { inventoryLocations } from '../../db/schema/index.js';
 import { as, createTenant, createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
 import { checkInventory } from './check.service.js';
@@ -260,6 +260,20 @@ describe('locations', () => {
     });
     expect(clash.statusCode).toBe(400);
     expect(clash.json()).toEqual({ 'locations.1.name': ['An inventory location with this name already exists.'] });
+    // One location in two rows: the second would be planned against the row as it was before the first.
+    const twice = await as(app, tenant, {
+      method: 'PUT',
+      url: LOCATIONS,
+      payload: {
+        locations: [
+          { id: a.id, comment: 'first' },
+          { id: b.id, comment: 'other' },
+          { id: a.id, name: 'A2' },
+        ],
+      },
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json()).toEqual({ 'locations.2.id': [LOCATION_LISTED_TWICE] });
     const foreign = await location(app, other, { name: `F ${Date.now()}` });
     const cross = await as(app, tenant, {
       method: 'PUT',

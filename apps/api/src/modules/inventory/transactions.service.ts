@@ -20,7 +20,7 @@ import type { Ctx } from '../../http/context.js';
 import { buildListQuery, type ListSpec } from '../../http/filters.js';
 import { pageRequest, pageResponse } from '../../http/pagination.js';
 import { countRows } from '../../http/row-count.js';
-import { editTransaction, recordTransactions, type LedgerActor, type LedgerRow } from './ledger.service.js';
+import { editTransaction, receiptOf, recordTransactions, type LedgerActor, type LedgerRow } from './ledger.service.js';
 
 const actorOf = (ctx: Ctx): LedgerActor => ({ companyId: ctx.user.companyId, userId: ctx.user.id });
 
@@ -37,6 +37,7 @@ const transactionColumns = {
   comments: inventoryTransactions.comments,
   moveId: inventoryTransactions.moveId,
   orderItemId: inventoryTransactions.orderItemId,
+  procurementOrderItemId: receiptOf(sql`${inventoryTransactions}`),
   accountId: inventoryTransactions.accountId,
   createdAt: inventoryTransactions.createdAt,
   updatedAt: inventoryTransactions.updatedAt,
@@ -55,6 +56,7 @@ export const toTransactionResponse = (r: LedgerRow): TransactionResponse => ({
   comments: r.comments,
   move_id: r.moveId,
   order_item: r.orderItemId,
+  procurement_order_item: r.procurementOrderItemId,
   account: r.accountId,
   created_at: r.createdAt.toISOString(),
   updated_at: r.updatedAt.toISOString(),

@@ -58,7 +58,9 @@ describe('POST /api/catalog/inventory_transactions/', () => {
     expect(await levelOf(app, p.id, a.id)).toBe(5);
     expect(Number((await productRow(app, p.id)).qtyInStock)).toBe(5);
     const [loc] = await db().select().from(inventoryLocations).where(eq(inventoryLocations.id, a.id));
-    expect(loc!.stocktakingPerfomedAt).not.toBeNull();
+    // Stamped by the database's clock, as the count's ledger row is: the same moment.
+    const [countRow] = await db().select().from(inventoryTransactions).where(eq(inventoryTransactions.id, count.id));
+    expect(loc!.stocktakingPerfomedAt).toEqual(countRow!.createdAt);
     // A count of zero is a valid count.
     const zero = await postTransaction(app, tenant, { product: p.id, location: a.id, quantity: 0, inventory_action: 'STOCK_TAKING' });
     expect(zero.statusCode).toBe(201);

@@ -609,6 +609,6 @@ export async function receiveItem(ctx: Ctx, id: number, body: ReceiveFields): Pr
     await refreshOrderStatus(tx, order);
     const readyCount = await markReservedBackordersReady(tx, companyId, { id: item.id, quantityReceived: fromCents(received + quantity) });
     await notifyBackorderedReceipt(tx, companyId, item.productId, quantity, order.internalOrderNumber, readyCount);
-    return { item: await loadItem(tx, ctx, item.id), transaction: toTransactionResponse(transaction!) };
+    return { item: await loadItem(tx, ctx, item.id), transaction: toTransactionResponse({ ...transaction!, procurementOrderItemId: item.id }) };
   });
 }

@@ -416,6 +416,14 @@ describe('POST /api/procurement/order_items/{id}/receive/', () => {
     const item = await addItem(tenant, order.id, product.id, 10);
     const received = (await receive(tenant, item.id, { location: location.id, quantity: 10 })).json();
     const url = `/api/catalog/inventory_transactions/${received.transaction.id}/`;
+    // The row says it is a receipt, and of which line, wherever the ledger answers it, so the edit dialog can say so before a save.
+    expect(received.transaction).toMatchObject({ procurement_order_item: item.id, order_item: null });
+    const byId = await call(tenant, 'GET', `/api/catalog/products/inventories/transactions/?inventory_transaction_ids=${received.transaction.id}`);
+    expect(byId.json().results).toMatchObject([{ id: received.transaction.id, procurement_order_item: item.id }]);
+    const listed = (await call(tenant, 'GET', `/api/catalog/inventory_transactions/?product=${product.id}`)).json();
+    expect(listed.results.map((t: { id: number; procurement_order_item: number | null }) => [t.id, t.procurement_order_item])).toEqual([
+      [received.transaction.id, item.id],
+    ]);
     const before = { ledger: await ledgerOf(product.id), item: await itemRow(item.id), level: await levelOf(app, product.id, location.id) };
     for (const payload of [{ quantity: 2 }, { inventory_action: 'STOCK_OUT' }]) {
       const res = await call(tenant, 'PUT', url, payload);
@@ -429,7 +437,7 @@ describe('POST /api/procurement/order_items/{id}/receive/', () => {
     expect({ ledger: await ledgerOf(product.id), item: await itemRow(item.id), level: await levelOf(app, product.id, location.id) }).toEqual(before);
     const comment = await call(tenant, 'PUT', url, { comments: 'two boxes dented' });
     expect(comment.statusCode).toBe(200);
-    expect(comment.json()).toMatchObject({ comments: 'two boxes dented', quantity: 10 });
+    expect(comment.json()).toMatchObject({ comments: 'two boxes dented', quantity: 10, procurement_order_item: item.id });
   });
 
   it('books a STOCK_IN: the level, qty_in_stock and the ledger go up, in partial receipts, and the order follows', async () => {

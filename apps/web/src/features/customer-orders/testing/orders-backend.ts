@@ -78,6 +78,7 @@ export const createPickTransaction = (overrides: Partial<TransactionResponse> = 
   comments: '',
   move_id: null,
   order_item: null,
+  procurement_order_item: null,
   account: testUser.id,
   created_at: NOW,
   updated_at: NOW,

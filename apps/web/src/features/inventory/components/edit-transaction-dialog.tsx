@@ -31,9 +31,13 @@ const FIELDS = ['location', 'quantity', 'comments'] as const;
 
 export type EditTransactionDialogProps = { transaction: TransactionResponse | null; onClose: () => void };
 
-/** Why the server keeps this row's stock as it is (the other half, or the order line, says the same), if it does. */
-const stockFixedBy = (transaction: TransactionResponse): string | null =>
-  transaction.move_id !== null ? STOCK_FIXED_MESSAGES.moveHalf : transaction.order_item !== null ? STOCK_FIXED_MESSAGES.pick : null;
+/** Why the server keeps this row's stock as it is (the other half, the order line or the purchase order line says the same), if it does. */
+function stockFixedBy(transaction: TransactionResponse): string | null {
+  if (transaction.move_id !== null) return STOCK_FIXED_MESSAGES.moveHalf;
+  if (transaction.order_item !== null) return STOCK_FIXED_MESSAGES.pick;
+  if (transaction.procurement_order_item !== null) return STOCK_FIXED_MESSAGES.receipt;
+  return null;
+}
 
 /** Open while `transaction` is set. Editing recomputes the level on the server and keeps the old values in its history. */
 export function EditTransactionDialog({ transaction, onClose }: EditTransactionDialogProps) {

@@ -199,6 +199,16 @@ describe('EditTransactionDialog', () => {
     expect(put!.body).not.toHaveProperty('quantity');
   });
 
+  it('says why a purchase order receipt keeps its stock', async () => {
+    setup();
+    const receipt: TransactionResponse = { ...(await bookStockIn('4.00')), procurement_order_item: 31, comments: 'Received on PO-000004' };
+    renderWithApp(<EditTransactionDialog transaction={receipt} onClose={vi.fn()} />, { user: testUser });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit transaction' });
+    expect(within(dialog).getByText(STOCK_FIXED_MESSAGES.receipt)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/Location/)).toBeDisabled();
+    expect(within(dialog).getByLabelText(/Quantity/)).toBeDisabled();
+  });
+
   it('says why a move half keeps its stock', async () => {
     setup();
     const half: TransactionResponse = { ...(await bookStockIn('2.00')), move_id: 'move-1' };

@@ -106,6 +106,7 @@ export function createInventoryBackend({
       comments: body.comments,
       move_id: null,
       order_item: null,
+      procurement_order_item: null,
       account: testUser.id,
       created_at: new Date().toISOString(),
       updated_at: new Date().toISOString(),

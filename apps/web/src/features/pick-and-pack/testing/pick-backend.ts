@@ -207,6 +207,7 @@ export function createPickBackend({ locations = [] as PickLocation[], products =
         comments: `Picked for order ${order.order_number}`,
         move_id: null,
         order_item: item.id,
+        procurement_order_item: null,
         account: testUser.id,
         created_at: NOW,
         updated_at: NOW,

@@ -304,6 +304,7 @@ export function createOrdersBackend({
         comments: body.comments ? `Received on ${order.internal_order_number}: ${body.comments}` : `Received on ${order.internal_order_number}`,
         move_id: null,
         order_item: null,
+        procurement_order_item: item.id,
         account: testUser.id,
         created_at: NOW,
         updated_at: NOW,
