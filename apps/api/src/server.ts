@@ -5,6 +5,7 @@ import { loadConfigOrExit } from './config.js';
 import { DataDirInUseError, openDatabase } from './db/client.js';
 import { DEMO_LOGIN, seedDemo } from './db/seed/demo.js';
 import { startScheduler } from './jobs/scheduler.js';
+import { exportFiles } from './modules/catalog/publish/export-files.js';
 import { initSentry } from './lib/sentry.js';
 
 /** Entry: config, database (migrated), demo seed on an empty embedded database, listen, graceful shutdown. */
@@ -45,7 +46,8 @@ async function main() {
   if (!config.publicUrlFromEnv) config.publicUrl = url;
   const seeded = seedsDemo ? await seedDemo(app.deps).finally(demoReady) : false;
   // With JOBS=worker the worker processes run jobs and the scheduler (ADR 0014).
-  const stopScheduler = config.jobs === 'inline' ? startScheduler({ db: database.db, jobs: app.jobs, log: app.log }) : async () => undefined;
+  const stopScheduler =
+    config.jobs === 'inline' ? startScheduler({ db: database.db, jobs: app.jobs, log: app.log, exports: exportFiles(config) }) : async () => undefined;
   console.log(`\n  Kontor is running at ${url}\n`);
   if (config.jobs === 'worker') console.log('  Background jobs are queued for worker processes (npm run worker).\n');
   if (seedsDemo) {

@@ -3,6 +3,7 @@ import { loadConfigOrExit } from './config.js';
 import { openDatabase } from './db/client.js';
 import { createJobRunner } from './jobs/index.js';
 import { startScheduler } from './jobs/scheduler.js';
+import { exportFiles } from './modules/catalog/publish/export-files.js';
 import { initSentry } from './lib/sentry.js';
 
 /**
@@ -26,7 +27,7 @@ async function main() {
 
   const jobs = createJobRunner(database.db, log, { ...config, jobs: 'worker' });
   jobs.work();
-  const stopScheduler = startScheduler({ db: database.db, jobs, log });
+  const stopScheduler = startScheduler({ db: database.db, jobs, log, exports: exportFiles(config) });
   console.log(`\n  Kontor worker ${jobs.id} is running jobs\n`);
 
   let closing = false;

@@ -12,7 +12,8 @@ import { JobResponse } from './jobs.js';
  * A publish runs as a background job; the answer names the file URLs at once (a first publish's
  * URL answers 404 until the job has written it). Files are served without a bearer token under
  * /api/exports/<token>/, because the channels fetch them by URL; the random token per company
- * and action is the capability, and stays the same across publishes.
+ * and action is the capability, and stays the same across publishes of every product. A
+ * selection of products gets a new token of its own, its file kept SELECTION_EXPORT_DAYS.
  */
 export const PUBLISH_ACTIONS = ['google_merchant', 'meta_catalog', 'csv'] as const;
 export const PublishAction = z.enum(PUBLISH_ACTIONS);
@@ -105,8 +106,9 @@ export type PublishResult = z.infer<typeof PublishResult>;
 
 /**
  * POST /catalog/products/publish/ (200, a success code of spec §7): the export URLs, and the job
- * that writes them. The URLs stay the same for a company and action from one publish to the next,
- * so a channel can be set to fetch them on a schedule.
+ * that writes them. The channel feed's URL stays the same for a company and action from one
+ * publish of every product to the next, so a channel can be set to fetch it on a schedule; a
+ * selection's URL is its own.
  */
 export const PublishResponse = z.object({
   action: PublishAction,
@@ -116,6 +118,11 @@ export const PublishResponse = z.object({
 export type PublishResponse = z.infer<typeof PublishResponse>;
 
 export const PUBLISH_NOTHING = 'There are no products to publish.';
+/** Not in the spec: the channel feed is being published in another language (409). */
+export const publishRunning = (action: PublishAction, language: string) =>
+  `The ${PUBLISH_ACTION_LABELS[action]} is being published in ${language} right now; publish again when it is done.`;
+/** A selection's file of its own is kept this many days (the channel feed is kept until the next publish). */
+export const SELECTION_EXPORT_DAYS = 7;
 
 // ---- A product's own channel categories (override of what its categories give it) ----
 

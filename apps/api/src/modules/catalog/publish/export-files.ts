@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
@@ -29,6 +29,10 @@ export type ExportFiles = {
   /** Writes a file chunk by chunk; resolves once it is complete under its name. */
   write: (token: string, file: string, chunks: AsyncIterable<string>) => Promise<void>;
   read: (token: string, file: string) => Promise<{ stream: Readable; size: number } | null>;
+  /** Tokens whose folder nothing was written to since `before`. */
+  writtenBefore: (before: Date) => Promise<string[]>;
+  /** Removes a token's folder and its files. */
+  remove: (token: string) => Promise<void>;
 };
 
 export function exportFiles(config: Pick<Config, 'dataDir'>): ExportFiles {
@@ -57,6 +61,23 @@ export function exportFiles(config: Pick<Config, 'dataDir'>): ExportFiles {
         await rm(temp, { force: true });
         throw err;
       }
+    },
+    async writtenBefore(before) {
+      const entries = await readdir(root, { withFileTypes: true }).catch((err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT') return [];
+        throw err;
+      });
+      const tokens: string[] = [];
+      for (const entry of entries) {
+        if (!entry.isDirectory() || !TOKEN.test(entry.name)) continue;
+        // A file renamed into the folder moves its mtime: it tells the last publish.
+        if ((await stat(path.join(root, entry.name))).mtime < before) tokens.push(entry.name);
+      }
+      return tokens;
+    },
+    async remove(token) {
+      if (!TOKEN.test(token)) throw new Error(`invalid export token ${token}`);
+      await rm(path.join(root, token), { recursive: true, force: true });
     },
     async read(token, file) {
       const target = pathOf(token, file);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import {
   DEFAULT_DESCRIPTION_LANGUAGE,
@@ -5,6 +6,8 @@ import {
   PUBLISH_JOB,
   PUBLISH_MAX_REPORTED_PROBLEMS,
   PUBLISH_NOTHING,
+  publishRunning,
+  SELECTION_EXPORT_DAYS,
   type PublishAction,
   type PublishBody,
   type PublishProblemCode,
@@ -19,7 +22,7 @@ import type { Ctx } from '../../../http/context.js';
 import { AppError, notFound } from '../../../http/errors.js';
 import type { JobRunner } from '../../../jobs/runner.js';
 import { toJobResponse } from '../../jobs/jobs.service.js';
-import { exportUrl, newExportToken } from './export-files.js';
+import { exportUrl, newExportToken, type ExportFiles } from './export-files.js';
 import { problemsOf, toFeedItem, type FeedContext, type FeedItem } from './feed-format.js';
 import { countInScope, publishBatches, type PublishRow, type PublishScope } from './publish-rows.js';
 
@@ -118,25 +121,57 @@ async function exportRecord(ctx: Ctx, action: PublishAction): Promise<{ token: s
   return existing!;
 }
 
+/** The job key of a selection: the same products, channel and language are one publish. */
+const selectionKey = (companyId: number, action: PublishAction, language: string, ids: readonly number[]) =>
+  `${PUBLISH_JOB}:${companyId}:${action}:${language}:${createHash('sha256')
+    .update([...ids].sort((a, b) => a - b).join(','))
+    .digest('base64url')}`;
+
 /**
  * POST /catalog/products/publish/: starts the publish job and answers the file URL at once.
- * One publish per company and action runs at a time: asking again while one is queued or
- * running answers that job.
+ *
+ * Every product goes to the company's channel feed, the one URL per action that a channel
+ * fetches on a schedule. A selection (`ids`) gets a file of its own at a new URL, kept for
+ * SELECTION_EXPORT_DAYS: in the channel's feed it would stand for the whole catalog, and a
+ * channel deletes what its feed no longer lists.
+ *
+ * One publish of the channel feed runs at a time: asking again while one is queued or running
+ * answers that job, or 409 when it publishes another language. Asking again for a selection
+ * being published answers that one.
  */
 export async function startPublish(ctx: Ctx, runner: JobRunner, body: PublishFields, publicUrl: string): Promise<PublishResponse> {
+  const companyId = ctx.user.companyId;
   const scope = scopeOf(ctx, body);
   await checkIds(ctx, scope.ids);
   if ((await countInScope(ctx.db, scope)) === 0) throw new AppError('bad_request', PUBLISH_NOTHING);
-  const { token } = await exportRecord(ctx, body.action);
   const payload: PublishPayload = {
     action: body.action,
     language: scope.language,
-    token,
+    token: scope.ids ? newExportToken() : (await exportRecord(ctx, body.action)).token,
     public_url: publicUrl,
     ...(scope.ids ? { ids: [...scope.ids] } : {}),
   };
-  const job = await runner.enqueue({ companyId: ctx.user.companyId, accountId: ctx.user.id }, PUBLISH_JOB, payload, {
-    key: `${PUBLISH_JOB}:${ctx.user.companyId}:${body.action}`,
-  });
-  return { action: body.action, urls: [exportUrl(publicUrl, token, PUBLISH_FILE_NAMES[body.action])], job: toJobResponse(job) };
+  const key = scope.ids ? selectionKey(companyId, body.action, scope.language, scope.ids) : `${PUBLISH_JOB}:${companyId}:${body.action}`;
+  const job = await runner.enqueue({ companyId, accountId: ctx.user.id }, PUBLISH_JOB, payload, { key });
+  // The answer is the job that holds the key: this one, or the one already on its way.
+  const running = job.payload as PublishPayload;
+  if (running.language !== payload.language) throw new AppError('conflict', publishRunning(body.action, running.language));
+  return { action: body.action, urls: [exportUrl(publicUrl, running.token, PUBLISH_FILE_NAMES[body.action])], job: toJobResponse(job) };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Removes the files of selections published more than SELECTION_EXPORT_DAYS ago (the
+ * scheduler's round). The channel feeds' folders are kept however old: their tokens are in
+ * catalog_exports. Returns how many were removed.
+ */
+export async function removeExpiredSelectionFiles(db: DbOrTx, files: ExportFiles, now = new Date()): Promise<number> {
+  const old = await files.writtenBefore(new Date(now.getTime() - SELECTION_EXPORT_DAYS * DAY_MS));
+  if (old.length === 0) return 0;
+  const feeds = await db.select({ token: catalogExports.token }).from(catalogExports).where(inArray(catalogExports.token, old));
+  const kept = new Set(feeds.map((f) => f.token));
+  const expired = old.filter((token) => !kept.has(token));
+  for (const token of expired) await files.remove(token);
+  return expired.length;
 }

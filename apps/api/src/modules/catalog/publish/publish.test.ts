@@ -6,6 +6,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { parse as parseCsv } from 'csv-parse/sync';
 import {
   PUBLISH_NOTHING,
+  SELECTION_EXPORT_DAYS,
   type JobResponse,
   type ProductTaxonomiesResponse,
   type PublishResponse,
@@ -30,7 +31,9 @@ import { readFile } from 'node:fs/promises';
 import { importTaxonomyFile } from '../../taxonomies/import.js';
 import { insertProduct } from '../catalog.factories.js';
 import { insertProcurementProduct, insertSupplier } from '../../procurement/procurement.factories.js';
+import { exportFiles } from './export-files.js';
 import { CSV_COLUMNS, META_COLUMNS } from './feed-format.js';
+import { removeExpiredSelectionFiles } from './publish.service.js';
 
 let app: TestApp;
 const db = () => app.deps.database.db;
@@ -314,6 +317,31 @@ describe('feed contents', () => {
     expect(second.response.urls).toEqual(first.response.urls);
     const text = (await fetchExport(second.response.urls[0]!)).body;
     expect(googleItems(text).map((i) => i['g:title'])).toContain('Renamed spade');
+  });
+
+  it('a selection gets a file of its own: the channel feed keeps every product, and the next full publish its URL', async () => {
+    const rake = await insertPublishable(tenant, { sku: 'RAKE-9', name: 'Rake' });
+    const feed = await publish(tenant, { action: 'google_merchant' });
+    const feedSkus = googleItems((await fetchExport(feed.response.urls[0]!)).body).map((i) => i['g:id']);
+    expect(feedSkus).toEqual(expect.arrayContaining(['RAKE-9', product.sku]));
+
+    const selection = await publish(tenant, { action: 'google_merchant', ids: [rake.id] });
+    expect(selection.job.status).toBe('succeeded');
+    expect(selection.response.urls[0]).not.toBe(feed.response.urls[0]);
+    expect(selection.result).toMatchObject({ total: 1, publishable: 1, urls: selection.response.urls });
+    expect(googleItems((await fetchExport(selection.response.urls[0]!)).body).map((i) => i['g:id'])).toEqual(['RAKE-9']);
+    // What a channel fetches on its schedule still lists every product.
+    expect(googleItems((await fetchExport(feed.response.urls[0]!)).body).map((i) => i['g:id'])).toEqual(feedSkus);
+    expect((await publish(tenant, { action: 'google_merchant' })).response.urls).toEqual(feed.response.urls);
+
+    // A selection's file is kept SELECTION_EXPORT_DAYS; the channel feed however long.
+    const files = exportFiles(app.deps.config);
+    const days = (n: number) => new Date(Date.now() + n * 24 * 60 * 60 * 1000);
+    expect(await removeExpiredSelectionFiles(db(), files, days(SELECTION_EXPORT_DAYS - 1))).toBe(0);
+    expect((await fetchExport(selection.response.urls[0]!)).statusCode).toBe(200);
+    expect(await removeExpiredSelectionFiles(db(), files, days(SELECTION_EXPORT_DAYS + 1))).toBeGreaterThanOrEqual(1);
+    expect((await fetchExport(selection.response.urls[0]!)).statusCode).toBe(404);
+    expect((await fetchExport(feed.response.urls[0]!)).statusCode).toBe(200);
   });
 
   it('uses attached library images first, as absolute media URLs', async () => {

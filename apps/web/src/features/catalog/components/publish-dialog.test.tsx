@@ -67,7 +67,10 @@ describe('PublishDialog', () => {
     expect(await screen.findByText('7 products ready, 0 would be rejected')).toBeInTheDocument();
     expect(within(dialog()).queryByRole('table')).not.toBeInTheDocument();
 
+    // What each scope writes is said before publishing.
+    expect(within(dialog()).getByText(/The selection gets a file of its own, kept for 7 days/)).toBeInTheDocument();
     await events.click(within(dialog()).getByRole('radio', { name: 'All products' }));
+    expect(within(dialog()).getByText(/Every product goes to the channel’s feed/)).toBeInTheDocument();
     await events.selectOptions(within(dialog()).getByLabelText('Language'), 'EN');
     await waitFor(() => expect(validations()).toHaveLength(4));
     expect(validations()).toEqual([
@@ -117,6 +120,8 @@ describe('PublishDialog', () => {
     expect(link).toHaveAttribute('target', '_blank');
     expect(link.getAttribute('rel')).toContain('noopener');
     expect(within(dialog()).getByText('Published 2 products; 5 products left out; 2 products marked as synced to e-commerce.')).toBeInTheDocument();
+    // A selection's file is its own: the channel's scheduled feed is not replaced by three products.
+    expect(within(dialog()).getByText(/This file holds the selection alone and is kept for 7 days/)).toBeInTheDocument();
     expect(within(dialog()).queryByRole('progressbar', { name: 'Publishing' })).not.toBeInTheDocument();
 
     // What the job changed is asked for again: the report (products are synced now) and the notifications.

@@ -7,6 +7,7 @@ import {
   PUBLISH_PROBLEM_TEXT,
   PUBLISH_PROBLEMS,
   PublishResult,
+  SELECTION_EXPORT_DAYS,
   isJobActive,
   type JobResponse,
   type Language,
@@ -24,6 +25,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -47,6 +49,19 @@ import { usePublishProducts } from '../api/publish-products';
 import { usePublishValidation } from '../api/validate-publish';
 
 type Scope = 'selected' | 'all';
+
+/**
+ * What each scope writes (ADR 0013): all products go to the channel's feed, which the channel
+ * fetches on a schedule and deletes from what it no longer lists; a selection to a file of its own.
+ */
+const SCOPE_HELP: Record<Scope, string> = {
+  selected: `The selection gets a file of its own, kept for ${SELECTION_EXPORT_DAYS} days; the channel’s feed keeps every product.`,
+  all: 'Every product goes to the channel’s feed, at the URL the channel fetches on a schedule.',
+};
+const OUTCOME_NOTE: Record<Scope, string> = {
+  selected: `This file holds the selection alone and is kept for ${SELECTION_EXPORT_DAYS} days; the channel’s feed was left as it was.`,
+  all: 'Give the channel this URL to fetch on a schedule: every publish of all products replaces the file, the URL stays.',
+};
 
 const count = new Intl.NumberFormat();
 const products = (n: number) => (n === 1 ? '1 product' : `${count.format(n)} products`);
@@ -143,6 +158,7 @@ function PublishDialogContent({ selectedIds, onClose }: Omit<PublishDialogProps,
                   />
                   <FormControlLabel value="all" control={<Radio />} label="All products" />
                 </RadioGroup>
+                <FormHelperText sx={{ mx: 0, maxWidth: 360 }}>{SCOPE_HELP[scope]}</FormHelperText>
               </FormControl>
             ) : (
               <Typography variant="body2" color="text.secondary" sx={{ alignSelf: 'center' }}>
@@ -172,7 +188,7 @@ function PublishDialogContent({ selectedIds, onClose }: Omit<PublishDialogProps,
           {validation.isError ? <Alert severity="error">{errorBodyText(validation.error)}</Alert> : report ? <ValidationReport report={report} /> : null}
 
           {publishMutation.isError ? <Alert severity="error">{errorBodyText(publishMutation.error)}</Alert> : null}
-          {published && job ? <PublishOutcome job={job} urls={published.urls} /> : null}
+          {published && job ? <PublishOutcome job={job} urls={published.urls} scope={scope} /> : null}
         </Stack>
       </DialogContent>
       <DialogActions>
@@ -237,7 +253,7 @@ function ValidationReport({ report }: { report: PublishValidationResponse }) {
 }
 
 /** The job while it runs, then its failure or its figures and the file URLs. A live region, so a screen reader hears the outcome. */
-function PublishOutcome({ job, urls }: { job: JobResponse; urls: string[] }) {
+function PublishOutcome({ job, urls, scope }: { job: JobResponse; urls: string[]; scope: Scope }) {
   const showSnackbar = useSnackbar();
 
   if (isJobActive(job)) {
@@ -293,6 +309,9 @@ function PublishOutcome({ job, urls }: { job: JobResponse; urls: string[] }) {
           </Box>
         ))}
       </Box>
+      <Typography variant="caption" color="text.secondary">
+        {OUTCOME_NOTE[scope]}
+      </Typography>
     </Box>
   );
 }
