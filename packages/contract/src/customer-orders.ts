@@ -87,6 +87,14 @@ export const UpdateOrderBody = z.strictObject({
 });
 export type UpdateOrderBody = z.input<typeof UpdateOrderBody>;
 
+/**
+ * Not in the spec: PUT /customers/order_items/{id}/ {product} links an order line to the catalog
+ * product it is (a store line whose SKU is blank or unknown here cannot be picked otherwise), or
+ * unlinks it (null). Answers the order. Refused once goods were picked or backordered for the line.
+ */
+export const UpdateOrderItemBody = z.strictObject({ product: PkValue.nullable() });
+export type UpdateOrderItemBody = z.input<typeof UpdateOrderItemBody>;
+
 /** GET /customers/orders/sync[?no_of_days=31]: runs the storefront connector over that window. */
 export const SyncOrdersQuery = z.strictObject({ no_of_days: z.coerce.number().int().min(1).max(365).optional() });
 export type SyncOrdersQuery = z.infer<typeof SyncOrdersQuery>;

@@ -1499,6 +1499,14 @@ export const isolationMatrix: Record<string, MatrixEntry> = {
       ],
     ]),
   ),
+  'PUT /api/customers/order_items/:id/': {
+    access: 'company',
+    note: 'Links the caller’s order line to one of the caller’s products; A’s line answers 404, A’s product is refused like a missing one.',
+    cases: [
+      notFound('A’s line', (a, own) => ({ params: { id: a.orderItem }, payload: { product: own.product } })),
+      refused('B’s line to A’s product', 'product', (a, own) => ({ params: { id: own.orderItem }, payload: { product: a.product } })),
+    ],
+  },
   'GET /api/customers/backorders/': {
     access: 'company',
     note: 'The caller’s company’s backorders only.',

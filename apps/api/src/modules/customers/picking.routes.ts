@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IdParams, PickQuery, PickResponse, UnpickQuery, UnpickResponse } from '@kontor/contract';
+import { IdParams, OrderResponse, PickQuery, PickResponse, UnpickQuery, UnpickResponse, UpdateOrderItemBody } from '@kontor/contract';
+import { getOrder } from './orders.service.js';
 import * as pickingService from './picking.service.js';
 
-/** Picking and unpicking order items (spec §7 "Customer orders"): GET as the spec calls them, and POST. */
+/** Picking and unpicking order items (spec §7 "Customer orders"): GET as the spec calls them, and POST; and linking an item to its catalog product. */
 export const customerPickingRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['customers'];
   app.route({
@@ -17,4 +18,7 @@ export const customerPickingRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, params: IdParams, querystring: UnpickQuery, response: { 200: UnpickResponse } },
     handler: async (request) => pickingService.unpick(request.ctx, request.params.id, request.query),
   });
+  app.put('/customers/order_items/:id/', { schema: { tags, params: IdParams, body: UpdateOrderItemBody, response: { 200: OrderResponse } } }, async (request) =>
+    getOrder(request.ctx, await pickingService.linkOrderItemProduct(request.ctx, request.params.id, request.body)),
+  );
 };

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   pickedMessage,
@@ -8,6 +8,7 @@ import {
   type PickResponse,
   type UnpickQuery,
   type UnpickResponse,
+  type UpdateOrderItemBody,
 } from '@kontor/contract';
 import type { Tx } from '../../db/client.js';
 import { sqlRows } from '../../db/sql-rows.js';
@@ -34,7 +35,7 @@ export const PICKING_MESSAGES = {
 export const pickComment = (orderNumber: string) => `Picked for order #${orderNumber}`;
 
 /** An order line as a pick or unpick checks it, with its order (the JSON of `orderLineLock`). */
-type LockedLine = {
+export type LockedLine = {
   orderId: number;
   orderNumber: string;
   internalStatus: OrderInternalStatus;
@@ -57,7 +58,7 @@ type LockedLine = {
  * is not, so what the line's picks add up to is not read here: a pick committed while this
  * waited would be missing. The pick checks it after its write instead (pick, below).
  */
-const orderLineLock = (companyId: number, itemId: number) => sql`
+export const orderLineLock = (companyId: number, itemId: number) => sql`
   with locked_order as materialized (
     select id, order_number, internal_status from ${customerOrders}
     where company_id = ${companyId}
@@ -214,5 +215,48 @@ export async function unpick(ctx: Ctx, itemId: number, query: UnpickFields): Pro
     );
     const { order, items } = await status.order();
     return { result: unpickedMessage(line.prodSku, line.prodName, order.orderNumber), order: toOrderWithItems(order, items) };
+  });
+}
+
+export const ORDER_ITEM_MESSAGES = {
+  orderClosed: (status: string) => `This order is ${status}; its items cannot be changed.`,
+  picked: 'Goods were picked for this item; unpick them before changing its product.',
+  backordered: 'This item is backordered; remove its backorder before changing its product.',
+} as const;
+
+/**
+ * PUT /customers/order_items/{id}/ {product}: links the line to the catalog product it is, or
+ * unlinks it (null). A store line whose SKU is blank or unknown here has no product, and a line
+ * without one can be neither picked nor backordered, so its order could never be delivered. The
+ * line keeps its product once goods were picked or backordered for it (they are of that
+ * product), and in a delivered or cancelled order. Locked as a pick locks it (the order, then
+ * the line), so a pick cannot come in between; what was picked is read after the lock is granted.
+ * The store's next sync keeps the link while the line's SKU stays the same (sync.service.ts).
+ */
+export async function linkOrderItemProduct(ctx: Ctx, itemId: number, body: z.output<typeof UpdateOrderItemBody>): Promise<number> {
+  const companyId = ctx.user.companyId;
+  return ctx.db.transaction(async (tx) => {
+    const [line] = await sqlRows<LockedLine>(tx, orderLineLock(companyId, itemId));
+    if (!line) throw notFound();
+    if (line.internalStatus === 'cancelled' || line.internalStatus === 'delivered') {
+      throw badRequest({ non_field_errors: [ORDER_ITEM_MESSAGES.orderClosed(line.internalStatus)] });
+    }
+    const [use] = await sqlRows<{ picked: boolean; backordered: boolean; product: boolean }>(
+      tx,
+      sql`select exists (select 1 from ${inventoryTransactions} t where t.order_item_id = ${itemId}) as picked,
+        exists (select 1 from ${customerBackorders} b where b.order_item_id = ${itemId} and b.resolved_at is null) as backordered,
+        ${
+          // Key-share locked: the product cannot be deleted before the line points at it.
+          body.product === null
+            ? sql`true`
+            : sql`exists (select 1 from ${catalogProducts} p where p.company_id = ${companyId} and p.id = ${body.product} for key share)`
+        } as product`,
+    );
+    if (!use!.product) throw badRequest({ product: [invalidPk(body.product!)] });
+    if (body.product === line.productId) return line.orderId;
+    if (use!.picked) throw badRequest({ product: [ORDER_ITEM_MESSAGES.picked] });
+    if (use!.backordered) throw badRequest({ product: [ORDER_ITEM_MESSAGES.backordered] });
+    await tx.update(customerOrderItems).set({ productId: body.product, updatedAt: new Date() }).where(eq(customerOrderItems.id, itemId));
+    return line.orderId;
   });
 }

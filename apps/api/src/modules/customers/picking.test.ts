@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import type { PickResponse, UnpickResponse } from '@kontor/contract';
-import { auditEvents, customerBackorders, customerOrders, inventoryTransactions } from '../../db/schema/index.js';
+import { auditEvents, customerBackorders, customerOrderItems, customerOrders, inventoryTransactions } from '../../db/schema/index.js';
 import { as, createTenant, createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
 import { insertLocation, insertProduct } from '../catalog/catalog.factories.js';
 import { checkInventory } from '../inventory/check.service.js';
@@ -28,6 +28,7 @@ const unpick = (tenant: Tenant | null, itemId: number, transactionId: number, me
 
 const ledgerOf = (productId: number) =>
   db().select().from(inventoryTransactions).where(eq(inventoryTransactions.productId, productId)).orderBy(asc(inventoryTransactions.id));
+const itemRowOf = async (itemId: number) => (await db().select().from(customerOrderItems).where(eq(customerOrderItems.id, itemId)))[0]!;
 const orderStatus = async (orderId: number) => (await db().select().from(customerOrders).where(eq(customerOrders.id, orderId)))[0]!.internalStatus;
 
 /** A company with a product (5 in stock at LAG-A) and an order for 3 of it (order W-1001). */
@@ -308,5 +309,85 @@ describe('PUT /api/catalog/inventory_transactions/{id}/ on a pick', () => {
     // Still a pick of the line: it unpicks.
     expect((await unpick(s.tenant, s.item.id, picked.inventory_transaction)).statusCode).toBe(200);
     expect((await checkInventory(db(), { companyId: s.tenant.companyId })).problems).toEqual([]);
+  });
+});
+
+describe('PUT /api/customers/order_items/{id}/ (link a line to its catalog product)', () => {
+  const link = (tenant: Tenant | null, itemId: number, payload: unknown) =>
+    as(app, tenant, { method: 'PUT', url: `${ITEMS}${itemId}/`, payload: payload as object });
+
+  /** The shop of `shop()` with a second order whose line the store sent without a SKU. */
+  async function unlinkedLine() {
+    const s = await shop();
+    const { order, items } = await insertOrder(db(), s.tenant.companyId, { orderNumber: 'W-2001' }, [
+      { prodSku: '', prodName: 'Garden hose 20 m', quantity: 2 },
+    ]);
+    return { ...s, order, item: items[0]! };
+  }
+
+  it('links a line without a product, which can then be picked and its order delivered', async () => {
+    const s = await unlinkedLine();
+    const res = await link(s.tenant, s.item.id, { product: s.product.id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().order_items[0]).toMatchObject({ id: s.item.id, product: s.product.id, prod_sku: '', qty_remaining: 2 });
+    // The same link again changes nothing and answers the same.
+    expect((await link(s.tenant, s.item.id, { product: s.product.id })).json().order_items[0].product).toBe(s.product.id);
+
+    expect((await pick(s.tenant, s.item.id, { location_id: s.location.id, product_id: s.product.id, quantity: 2 })).statusCode).toBe(200);
+    const delivered = await as(app, s.tenant, { method: 'PUT', url: `/api/customers/orders/${s.order.id}/`, payload: { internal_status: 'delivered' } });
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    expect(delivered.json().internal_status).toBe('delivered');
+  });
+
+  it('unlinks with null, and keeps the product once goods were picked or backordered for the line', async () => {
+    const s = await unlinkedLine();
+    const other = await insertProduct(db(), s.tenant.companyId, { sku: 'HOSE-30', name: 'Garden hose 30 m' });
+    expect((await link(s.tenant, s.item.id, { product: other.id })).statusCode).toBe(200);
+    const unlinked = await link(s.tenant, s.item.id, { product: null });
+    expect(unlinked.statusCode).toBe(200);
+    expect(unlinked.json().order_items[0].product).toBeNull();
+
+    expect((await link(s.tenant, s.item.id, { product: s.product.id })).statusCode).toBe(200);
+    const picked = await pick(s.tenant, s.item.id, { location_id: s.location.id, product_id: s.product.id, quantity: 1 });
+    expect(picked.statusCode).toBe(200);
+    const refused = await link(s.tenant, s.item.id, { product: other.id });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ product: ['Goods were picked for this item; unpick them before changing its product.'] });
+    expect((await unpick(s.tenant, s.item.id, picked.json().inventory_transaction)).statusCode).toBe(200);
+
+    const backorder = await as(app, s.tenant, { method: 'POST', url: '/api/customers/backorders/', payload: { order_item: s.item.id, quantity: 1 } });
+    expect(backorder.statusCode, backorder.body).toBe(201);
+    const backordered = await link(s.tenant, s.item.id, { product: null });
+    expect(backordered.statusCode).toBe(400);
+    expect(backordered.json()).toEqual({ product: ['This item is backordered; remove its backorder before changing its product.'] });
+    expect((await itemRowOf(s.item.id)).productId).toBe(s.product.id);
+  });
+
+  it('refuses a closed order’s line, a product that is not there and a bad body, changing nothing', async () => {
+    const s = await unlinkedLine();
+    for (const payload of [{}, { product: 'x' }, { product: 0 }, { product: s.product.id, prod_sku: 'X' }, { product: 99_999_999 }]) {
+      const res = await link(s.tenant, s.item.id, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(Object.keys(res.json()), JSON.stringify(payload)).toEqual([Object.keys(payload).find((k) => k !== 'product') ?? 'product']);
+    }
+    expect((await link(s.tenant, s.item.id, { product: 99_999_999 })).json()).toEqual({ product: ['Invalid pk "99999999" - object does not exist.'] });
+
+    await db().update(customerOrders).set({ internalStatus: 'cancelled' }).where(eq(customerOrders.id, s.order.id));
+    const closed = await link(s.tenant, s.item.id, { product: s.product.id });
+    expect(closed.statusCode).toBe(400);
+    expect(closed.json()).toEqual({ non_field_errors: ['This order is cancelled; its items cannot be changed.'] });
+    expect((await itemRowOf(s.item.id)).productId).toBeNull();
+  });
+
+  it('answers 404 for another company’s line, 400 for its product, and 401 without a token', async () => {
+    const s = await unlinkedLine();
+    const other = await unlinkedLine();
+    expect((await link(s.tenant, other.item.id, { product: s.product.id })).statusCode).toBe(404);
+    const theirProduct = await link(s.tenant, s.item.id, { product: other.product.id });
+    expect(theirProduct.statusCode).toBe(400);
+    expect(theirProduct.json()).toEqual({ product: [`Invalid pk "${other.product.id}" - object does not exist.`] });
+    expect((await link(null, s.item.id, { product: s.product.id })).statusCode).toBe(401);
+    expect((await itemRowOf(s.item.id)).productId).toBeNull();
+    expect((await itemRowOf(other.item.id)).productId).toBeNull();
   });
 });

@@ -44,9 +44,12 @@ const isEndedAtStore = (storefrontStatus: string) => (STOREFRONT_CANCELLED as re
  * keeps its product, whose goods were taken for it, and never orders less than was picked: the
  * store may lower it, but the goods have left the shelf until someone unpicks them, and a line
  * whose quantity fell below its picks would pass as picked with the surplus lost from view.
+ * A line whose SKU matches no catalog product keeps the product an operator linked it to
+ * (PUT /customers/order_items/{id}/) while the store's SKU stays what it was.
  */
 function itemChanges(row: ItemRow, item: MappedItem, position: number, storeProductId: number | null, pickedCents: number): Partial<ItemRow> | null {
-  const productId = pickedCents > 0 ? row.productId : storeProductId;
+  const linkedHere = item.sku === row.prodSku ? row.productId : null;
+  const productId = pickedCents > 0 ? row.productId : (storeProductId ?? linkedHere);
   const quantity = Math.max(toCents(String(item.quantity)), pickedCents);
   const changed =
     row.prodSku !== item.sku ||

@@ -327,6 +327,35 @@ describe('GET|POST /api/customers/orders/sync', () => {
     expect(await backorderNow()).toMatchObject({ status: 'open', resolution: null, resolvedAt: null });
   });
 
+  it('keeps the product an operator linked a line to while the store’s SKU stays the same', async () => {
+    const tenant = await connectedShop();
+    const hose = await insertProduct(db(), tenant.companyId, { sku: 'HOSE-20' });
+    const rake = await insertProduct(db(), tenant.companyId, { sku: 'RAKE-1' });
+    const [first] = exampleOrders();
+    const order = thirdOrder(first!, '');
+    store.failWith = null;
+    store.pages = [[order]];
+    expect((await sync(tenant, '?no_of_days=31')).json()).toMatchObject({ created: 1 });
+    const created = (await ordersOf(tenant.companyId)).find((o) => o.orderNumber === '900')!;
+    const [line] = await itemsOf(created.id);
+    expect(line!.productId).toBeNull();
+    const linked = await as(app, tenant, { method: 'PUT', url: `/api/customers/order_items/${line!.id}/`, payload: { product: rake.id } });
+    expect(linked.statusCode, linked.body).toBe(200);
+
+    // Renamed at the store, the SKU still blank: the link holds.
+    store.pages = [[{ ...order, line_items: [{ id: 1, name: 'Rake, wide', sku: '', quantity: 3, price: 25 }] }]];
+    expect((await sync(tenant, '?no_of_days=31')).json()).toMatchObject({ updated: 1 });
+    expect((await itemsOf(created.id)).map((l) => [l.prodName, l.productId])).toEqual([['Rake, wide', rake.id]]);
+    // Another SKU, unknown here: the line is another thing now, and has no product.
+    store.pages = [[{ ...order, line_items: [{ id: 1, name: 'Rake, wide', sku: 'RAKE-X', quantity: 3, price: 25 }] }]];
+    expect((await sync(tenant, '?no_of_days=31')).json()).toMatchObject({ updated: 1 });
+    expect((await itemsOf(created.id))[0]!.productId).toBeNull();
+    // A SKU of the catalog: the store's match.
+    store.pages = [[{ ...order, line_items: [{ id: 1, name: 'Garden hose', sku: 'HOSE-20', quantity: 3, price: 25 }] }]];
+    expect((await sync(tenant, '?no_of_days=31')).json()).toMatchObject({ updated: 1 });
+    expect((await itemsOf(created.id))[0]!.productId).toBe(hose.id);
+  });
+
   it('answers 502 and changes nothing when the store fails, refuses the keys, times out or sends no JSON', async () => {
     const tenant = await connectedShop();
     const [first] = exampleOrders();
