@@ -5,6 +5,7 @@ import {
   type JobResponse,
   type NotificationResponse,
   type Page,
+  type ProductLiteResponse,
   type SystemNotificationResponse,
   type UserListItem,
 } from '@kontor/contract';
@@ -29,6 +30,14 @@ export const createJobResponse = (kind: string, overrides: Partial<JobResponse> 
   finished_at: null,
   ...overrides,
 });
+
+let nextProductId = 70_000;
+
+/** A catalog product as the product pickers list it (GET /catalog/products2/). */
+export const createProductLite = (overrides: Partial<ProductLiteResponse> = {}): ProductLiteResponse => {
+  const id = overrides.id ?? ++nextProductId;
+  return { id, sku: `SKU-${id}`, name: `Product ${id}`, product_type: 'simple', qty_in_stock: 0, ...overrides };
+};
 
 export const createCompany = (overrides: Partial<CompanyResponse> = {}): CompanyResponse => ({
   id: testUser.company,

@@ -1,4 +1,5 @@
 import type { BackorderResponse, OrderItemResponse, OrderResponse, TransactionResponse } from '@kontor/contract';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -24,10 +25,13 @@ type OrderItemsTableProps = {
   busyBackorder: number | null;
   onBackorder: (item: OrderItemResponse) => void;
   onRemoveBackorder: (backorder: BackorderResponse) => void;
+  /** A line without a catalog product (the store's SKU is blank or unknown here): link it to one. */
+  onLinkProduct: (item: OrderItemResponse) => void;
 };
 
 /** The order's lines: what was ordered, picked (and from where), what remains, and what is backordered. */
-export function OrderItemsTable({ order, picks, backorders, busyItem, busyBackorder, onBackorder, onRemoveBackorder }: OrderItemsTableProps) {
+export function OrderItemsTable({ order, picks, backorders, busyItem, busyBackorder, onBackorder, onRemoveBackorder, onLinkProduct }: OrderItemsTableProps) {
+  const closed = order.internal_status === 'delivered' || order.internal_status === 'cancelled';
   return (
     <TableContainer>
       <Table size="small" aria-label="Order items">
@@ -48,7 +52,14 @@ export function OrderItemsTable({ order, picks, backorders, busyItem, busyBackor
             const backorder = backorders.find((b) => b.order_item === item.id);
             return (
               <TableRow key={item.id}>
-                <TableCell sx={{ fontFamily: 'monospace' }}>{item.prod_sku}</TableCell>
+                <TableCell>
+                  <Box component="span" sx={{ fontFamily: 'monospace' }}>
+                    {item.prod_sku}
+                  </Box>
+                  {item.product === null ? (
+                    <Chip size="small" color="warning" variant="outlined" label="Not in catalog" sx={{ ml: item.prod_sku ? 1 : 0 }} />
+                  ) : null}
+                </TableCell>
                 <TableCell>{item.prod_name}</TableCell>
                 <TableCell align="right" sx={numeric}>
                   {formatQuantity(item.quantity)}
@@ -82,7 +93,11 @@ export function OrderItemsTable({ order, picks, backorders, busyItem, busyBackor
                   )}
                 </TableCell>
                 <TableCell align="right">
-                  {backorder ? (
+                  {item.product === null ? (
+                    <Button size="small" disabled={closed} onClick={() => onLinkProduct(item)} aria-label={`Link a product to ${item.prod_name || 'the item'}`}>
+                      Link product
+                    </Button>
+                  ) : backorder ? (
                     <Button
                       size="small"
                       color="error"
@@ -96,8 +111,7 @@ export function OrderItemsTable({ order, picks, backorders, busyItem, busyBackor
                     <Button
                       size="small"
                       loading={busyItem === item.id}
-                      disabled={item.product === null || item.qty_remaining <= 0}
-                      title={item.product === null ? 'This SKU is not in your catalog.' : undefined}
+                      disabled={item.qty_remaining <= 0}
                       onClick={() => onBackorder(item)}
                       aria-label={`Backorder ${item.prod_sku}`}
                     >

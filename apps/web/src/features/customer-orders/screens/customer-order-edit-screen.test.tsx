@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp, testUser } from '@/test/render';
-import { page } from '@/test/fixtures';
+import { createProductLite, page } from '@/test/fixtures';
 import { apiUrl, server } from '@/test/server';
 import { NOTHING_ON_ORDER } from '../components/reserve-backorder-dialog';
 import { createCustomerOrder, createCustomerOrdersBackend, createIncomingLine, createOrderItem, createPickTransaction } from '../testing/orders-backend';
@@ -24,8 +24,10 @@ const order = createCustomerOrder({
   order_items: [tea, pot, ghost],
 });
 
+const ghostProduct = createProductLite({ sku: 'GHOST-10', name: 'Ghost lantern' });
+
 function setup(incomingLines: ProcurementOrderItemListRow[] = []) {
-  const backend = createCustomerOrdersBackend({ orders: [order], transactions: [pickA1, pickB4], incomingLines });
+  const backend = createCustomerOrdersBackend({ orders: [order], transactions: [pickA1, pickB4], incomingLines, products: [ghostProduct] });
   server.use(...backend.handlers);
   const rendered = renderWithApp(<CustomerOrderEditScreen />, { user: testUser, route: `/customers/orders/edit?id=${order.id}` });
   return { backend, ...rendered };
@@ -58,10 +60,48 @@ describe('CustomerOrderEditScreen', () => {
     expect(requestsTo(backend, 'GET', '/catalog/products/inventories/transactions/')[0]?.query).toEqual({
       inventory_transaction_ids: `${pickA1.id},${pickB4.id}`,
     });
-    // A storefront SKU the catalog lacks cannot be backordered.
-    expect(screen.getByRole('button', { name: 'Backorder GHOST-9' })).toBeDisabled();
+    // A storefront SKU the catalog lacks is said so, and offers a link to a catalog product instead of a backorder.
+    const ghostRow = within(items).getByText('GHOST-9').closest('tr')!;
+    expect(within(ghostRow).getByText('Not in catalog')).toBeInTheDocument();
+    expect(within(ghostRow).queryByRole('button', { name: 'Backorder GHOST-9' })).not.toBeInTheDocument();
+    expect(within(ghostRow).getByRole('button', { name: 'Link a product to Unknown' })).toBeEnabled();
     expect(screen.getByRole('link', { name: 'Pick & pack' })).toHaveAttribute('href', `/customers/pick-and-pack?order=${order.id}`);
     expect(requestsTo(backend, 'GET', '/customers/backorders/')[0]?.query).toMatchObject({ order_number: '1001' });
+  });
+
+  it('links a line the catalog lacks to a product, which it can then be backordered as', async () => {
+    const { backend, events } = setup();
+    await events.click(await screen.findByRole('button', { name: 'Link a product to Unknown' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Link a catalog product' });
+    expect(dialog).toHaveTextContent('1 × Unknown (SKU GHOST-9, not in the catalog)');
+    expect(within(dialog).getByRole('button', { name: 'Link product' })).toBeDisabled();
+    await events.type(within(dialog).getByLabelText(/Product/), 'lantern');
+    await events.click(await screen.findByRole('option', { name: 'GHOST-10 — Ghost lantern' }));
+    await events.click(within(dialog).getByRole('button', { name: 'Link product' }));
+
+    expect(await screen.findByText('Linked to GHOST-10 Ghost lantern.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Link a catalog product' })).not.toBeInTheDocument());
+    expect(requestsTo(backend, 'PUT', `/customers/order_items/${ghost.id}/`).map((r) => r.body)).toEqual([{ product: ghostProduct.id }]);
+    const ghostRow = within(screen.getByRole('table', { name: 'Order items' }))
+      .getByText('GHOST-9')
+      .closest('tr')!;
+    expect(within(ghostRow).queryByText('Not in catalog')).not.toBeInTheDocument();
+    expect(within(ghostRow).getByRole('button', { name: 'Backorder GHOST-9' })).toBeEnabled();
+  });
+
+  it('shows a refused link at the product field and keeps the dialog open', async () => {
+    const { backend, events } = setup();
+    // Gone from the catalog meanwhile: the server refuses the id.
+    backend.state.products.splice(0);
+    await events.click(await screen.findByRole('button', { name: 'Link a product to Unknown' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Link a catalog product' });
+    backend.state.products.push(createProductLite({ id: 424242, sku: 'GONE-1', name: 'Gone soon' }));
+    await events.type(within(dialog).getByLabelText(/Product/), 'gone');
+    await events.click(await screen.findByRole('option', { name: 'GONE-1 — Gone soon' }));
+    backend.state.products.splice(0);
+    await events.click(within(dialog).getByRole('button', { name: 'Link product' }));
+    expect(await within(dialog).findByText('Invalid pk "424242" - object does not exist.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Link a catalog product' })).toBeInTheDocument();
   });
 
   it('saves notes with PUT without resending an unchanged status', async () => {

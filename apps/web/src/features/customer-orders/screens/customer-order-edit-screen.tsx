@@ -1,4 +1,4 @@
-import { MESSAGES, backorderedMessage, type BackorderResponse, type OrderItemResponse, type OrderResponse } from '@kontor/contract';
+import { MESSAGES, backorderedMessage, type BackorderResponse, type OrderItemResponse, type OrderResponse, type ProductLiteResponse } from '@kontor/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -24,6 +24,7 @@ import { useOrderBackorders } from '../api/list-backorders';
 import { usePickTransactions } from '../api/list-pick-transactions';
 import { BackordersTable } from '../components/backorders-table';
 import { formatQuantity } from '../components/format';
+import { LinkProductDialog } from '../components/link-product-dialog';
 import { OrderItemsTable } from '../components/order-items-table';
 import { OrderStatusForm } from '../components/order-status-form';
 import { OrderSummary } from '../components/order-summary';
@@ -100,6 +101,7 @@ function OrderEdit({ order }: { order: OrderResponse }) {
   const createMutation = useCreateBackorder();
   const deleteMutation = useDeleteBackorder();
   const [reserving, setReserving] = useState<BackorderResponse | null>(null);
+  const [linking, setLinking] = useState<OrderItemResponse | null>(null);
 
   const handleBackorder = (item: OrderItemResponse) =>
     createMutation.mutate(
@@ -109,6 +111,11 @@ function OrderEdit({ order }: { order: OrderResponse }) {
 
   const handleRemoveBackorder = (backorder: BackorderResponse) =>
     deleteMutation.mutate(backorder.id, { onSuccess: () => showSnackbar(MESSAGES.removed), onError: (error) => showSnackbar(serverMessage(error), 'error') });
+
+  const handleLinked = (product: ProductLiteResponse) => {
+    setLinking(null);
+    showSnackbar(`Linked to ${product.sku} ${product.name}.`);
+  };
 
   const handleReserved = (message: string) => {
     setReserving(null);
@@ -162,6 +169,7 @@ function OrderEdit({ order }: { order: OrderResponse }) {
           busyBackorder={busyBackorder}
           onBackorder={handleBackorder}
           onRemoveBackorder={handleRemoveBackorder}
+          onLinkProduct={setLinking}
         />
       </Card>
       <Card>
@@ -174,6 +182,7 @@ function OrderEdit({ order }: { order: OrderResponse }) {
           onReserve={setReserving}
         />
       </Card>
+      {linking ? <LinkProductDialog key={linking.id} item={linking} onLinked={handleLinked} onClose={() => setLinking(null)} /> : null}
       {reserving ? <ReserveBackorderDialog key={reserving.id} backorder={reserving} onReserved={handleReserved} onClose={() => setReserving(null)} /> : null}
     </>
   );

@@ -5,6 +5,7 @@ import {
   type OrderItemResponse,
   type OrderResponse,
   type ProcurementOrderItemListRow,
+  type ProductLiteResponse,
   type SyncOrdersResponse,
   type TransactionResponse,
 } from '@kontor/contract';
@@ -121,8 +122,11 @@ export function createCustomerOrdersBackend({
   orders = [] as OrderResponse[],
   transactions = [] as TransactionResponse[],
   incomingLines = [] as ProcurementOrderItemListRow[],
+  products = [] as ProductLiteResponse[],
 } = {}) {
   const state = {
+    /** The catalog the product picker searches (GET /catalog/products2/). */
+    products: [...products],
     incomingLines: incomingLines.map((line) => structuredClone(line)),
     orders: orders.map((order) => structuredClone(order)),
     transactions: [...transactions],
@@ -211,6 +215,26 @@ export function createCustomerOrdersBackend({
       if (body.notes !== undefined) order.notes = body.notes;
       order.updated_at = new Date().toISOString();
       return HttpResponse.json(order);
+    }),
+    http.put(apiUrl('/customers/order_items/:id/'), async ({ request, params }) => {
+      await record(request);
+      const found = findItem(Number(params.id));
+      if (!found) return notFound();
+      const body = (await request.json()) as { product: number | null };
+      if (body.product !== null && !state.products.some((p) => p.id === body.product)) {
+        return HttpResponse.json({ product: [`Invalid pk "${body.product}" - object does not exist.`] }, { status: 400 });
+      }
+      if (found.item.qty_picked > 0) {
+        return HttpResponse.json({ product: ['Goods were picked for this item; unpick them before changing its product.'] }, { status: 400 });
+      }
+      found.item.product = body.product;
+      found.order.updated_at = new Date().toISOString();
+      return HttpResponse.json(found.order);
+    }),
+    http.get(apiUrl('/catalog/products2/'), async ({ request }) => {
+      const url = await record(request);
+      const search = (url.searchParams.get('search') ?? '').toLowerCase();
+      return HttpResponse.json(page(state.products.filter((p) => p.sku.toLowerCase().includes(search) || p.name.toLowerCase().includes(search))));
     }),
     http.get(apiUrl('/catalog/products/inventories/transactions/'), async ({ request }) => {
       const url = await record(request);

@@ -24,7 +24,6 @@ export const procurementOrderKeys = {
   order: (id: number) => [...procurementOrderKeys.orders, 'detail', id] as const,
   supplierOptions: () => [...SHARED_ROOTS.suppliers, 'purchase-order-options'] as const,
   locationOptions: () => [...SHARED_ROOTS.locations, 'receive-options'] as const,
-  productPicker: (search: string) => [...SHARED_ROOTS.catalogProducts, 'purchase-order-picker', search] as const,
 };
 
 /** Any change to an order or its items: its detail, the list's totals and status, and what the procurement grid shows as on order. */

@@ -8,7 +8,7 @@ import { useSnackbar } from '@/components/snackbar-provider';
 import { errorText, fieldErrorsOf } from '@/lib/api-client';
 import { useCreateOrderItem } from '../api/create-order-item';
 import { QUANTITY_INPUT_PROPS, QUANTITY_POSITIVE } from './format';
-import { ProductPicker } from './product-picker';
+import { CatalogProductPicker } from '@/components/catalog-product-picker';
 
 export const PRODUCT_REQUIRED = 'Choose a product.';
 
@@ -61,7 +61,7 @@ export function AddItemForm({ orderId }: { orderId: number }) {
       aria-label="Add item"
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}
     >
-      <ProductPicker value={product} onChange={setProduct} error={errors.product} disabled={createMutation.isPending} />
+      <CatalogProductPicker value={product} onChange={setProduct} error={errors.product} disabled={createMutation.isPending} />
       <TextField
         size="small"
         fullWidth={false}

@@ -8,7 +8,8 @@ import { SUPPLIER_REQUIRED } from '../components/create-order-dialog';
 import { belowReceivedMessage } from '../components/item-quantity-field';
 import { QUANTITY_POSITIVE } from '../components/format';
 import { LOCATION_REQUIRED, moreThanRemainingMessage } from '../components/receive-dialog';
-import { createLocation, createOrdersBackend, createProductLite, createSupplier } from '../testing/orders-backend';
+import { createLocation, createOrdersBackend, createSupplier } from '../testing/orders-backend';
+import { createProductLite } from '@/test/fixtures';
 import { ProcurementOrdersScreen } from './procurement-orders-screen';
 
 const acme = createSupplier({ name: 'Acme Tea' });

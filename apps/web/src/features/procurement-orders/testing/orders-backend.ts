@@ -21,11 +21,6 @@ export const createSupplier = (overrides: Partial<SupplierOptionResponse> = {}):
   return { id, name: `Supplier ${id}`, name_abbrev: `S${id}`, ...overrides };
 };
 
-export const createProductLite = (overrides: Partial<ProductLiteResponse> = {}): ProductLiteResponse => {
-  const id = overrides.id ?? ++nextId;
-  return { id, sku: `SKU-${id}`, name: `Product ${id}`, product_type: 'simple', qty_in_stock: 0, ...overrides };
-};
-
 export const createLocation = (overrides: Partial<LocationResponse> = {}): LocationResponse => {
   const id = overrides.id ?? ++nextId;
   const name = overrides.name ?? `Shelf ${id}`;

@@ -2,25 +2,27 @@ import type { ProductLiteResponse } from '@kontor/contract';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useDeferredValue, useState } from 'react';
-import { useProductPicker } from '../api/list-products-lite';
+import { useCatalogProductSearch } from '@/lib/catalog-product-options';
 
-type ProductPickerProps = {
+type CatalogProductPickerProps = {
   value: ProductLiteResponse | null;
   onChange: (product: ProductLiteResponse | null) => void;
   error?: string | null;
+  helperText?: string;
   disabled?: boolean;
+  autoFocus?: boolean;
 };
 
 export const productLabel = (product: ProductLiteResponse) => `${product.sku} — ${product.name}`;
 
 /** Search-as-you-type over the catalog (GET /catalog/products2/?search=); asks only while open. */
-export function ProductPicker({ value, onChange, error, disabled }: ProductPickerProps) {
+export function CatalogProductPicker({ value, onChange, error, helperText, disabled, autoFocus }: CatalogProductPickerProps) {
   const [input, setInput] = useState('');
   const [open, setOpen] = useState(false);
   const search = useDeferredValue(input);
   // Searching by the chosen product's own label would narrow the list to that one product.
   const query = value && search === productLabel(value) ? '' : search;
-  const results = useProductPicker(query, open);
+  const results = useCatalogProductSearch(query, open);
 
   return (
     <Autocomplete
@@ -41,7 +43,15 @@ export function ProductPicker({ value, onChange, error, disabled }: ProductPicke
       disabled={disabled}
       noOptionsText={search ? 'No product matches' : 'Type to search'}
       renderInput={(params) => (
-        <TextField {...params} label="Product" placeholder="SKU or name" required error={Boolean(error)} helperText={error ?? undefined} />
+        <TextField
+          {...params}
+          label="Product"
+          placeholder="SKU or name"
+          required
+          autoFocus={autoFocus}
+          error={Boolean(error)}
+          helperText={error ?? helperText}
+        />
       )}
     />
   );

@@ -1,0 +1,73 @@
+import type { OrderItemResponse, ProductLiteResponse } from '@kontor/contract';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useId, useState } from 'react';
+import { CatalogProductPicker } from '@/components/catalog-product-picker';
+import { errorText, fieldErrorsOf } from '@/lib/api-client';
+import { useLinkOrderItemProduct } from '../api/link-order-item-product';
+import { formatQuantity } from './format';
+
+type LinkProductDialogProps = {
+  item: OrderItemResponse;
+  onLinked: (product: ProductLiteResponse) => void;
+  onClose: () => void;
+};
+
+/**
+ * Links an order line the store sent without a known SKU to the catalog product it is, so it can
+ * be picked (and backordered). The store's next sync keeps the link while the line's SKU stays.
+ */
+export function LinkProductDialog({ item, onLinked, onClose }: LinkProductDialogProps) {
+  const titleId = useId();
+  const [product, setProduct] = useState<ProductLiteResponse | null>(null);
+  const link = useLinkOrderItemProduct();
+  const fields = link.isError ? fieldErrorsOf(link.error) : null;
+  const productError = fields?.product?.join(' ') ?? null;
+  const otherError = link.isError && !productError ? (fields ? Object.values(fields).flat().join(' ') : errorText(link.error)) : null;
+
+  const handleSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!product) return;
+    link.mutate({ item: item.id, body: { product: product.id } }, { onSuccess: () => onLinked(product) });
+  };
+
+  return (
+    <Dialog open onClose={link.isPending ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <form onSubmit={handleSubmit} noValidate>
+        <DialogTitle id={titleId}>Link a catalog product</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>
+            {formatQuantity(item.quantity)} × {item.prod_name || 'an unnamed item'}
+            {item.prod_sku ? ` (SKU ${item.prod_sku}, not in the catalog)` : ' (no SKU)'}: choose the product to pick for it.
+          </DialogContentText>
+          {otherError ? (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {otherError}
+            </Alert>
+          ) : null}
+          <CatalogProductPicker
+            value={product}
+            onChange={setProduct}
+            error={productError}
+            helperText="The store's next sync keeps this link while the line's SKU stays the same."
+            disabled={link.isPending}
+            autoFocus
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={link.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={!product} loading={link.isPending}>
+            Link product
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
