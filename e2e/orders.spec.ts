@@ -242,7 +242,7 @@ test('storefront orders synced twice without duplicates, filtered, picked and un
     const panel = page.getByRole('region', { name: `Order ${NUMBERS.today}` });
     await expect(panel.getByRole('heading', { name: `Order ${NUMBERS.today}` })).toBeVisible();
     await expect(panel.getByRole('textbox', { name: 'Scan SKU or EAN' })).toBeFocused();
-    await expect(panel.getByRole('region', { name: `${UNKNOWN_SKU} Gift wrap` })).toContainText('Not in the catalog: nothing to pick from.');
+    await expect(panel.getByRole('region', { name: `${UNKNOWN_SKU} Gift wrap` })).toContainText('Not in the catalog: link it to a product to pick it.');
 
     const card = panel.getByRole('region', { name: `${picked.sku} ${picked.name}` });
     await expect(card.getByText('Remaining 3')).toBeVisible();
@@ -296,7 +296,18 @@ test('storefront orders synced twice without duplicates, filtered, picked and un
     const items = page.getByRole('table', { name: 'Order items' });
     const backorders = page.getByRole('table', { name: 'Backorders' });
     await expect(backorders.getByText('Nothing backordered for this order.')).toBeVisible();
-    await expect(items.getByRole('button', { name: `Backorder ${UNKNOWN_SKU}` })).toBeDisabled();
+    // The gift wrap line the catalog lacks: linked to a product here, it can be picked and backordered.
+    const giftRow = items.getByRole('row', { name: new RegExp(UNKNOWN_SKU) });
+    await expect(giftRow.getByText('Not in catalog')).toBeVisible();
+    await giftRow.getByRole('button', { name: 'Link a product to Gift wrap' }).click();
+    const linkDialog = page.getByRole('dialog', { name: 'Link a catalog product' });
+    await linkDialog.getByLabel(/Product/).fill(picked.sku);
+    await page.getByRole('option', { name: `${picked.sku} — ${picked.name}` }).click();
+    await page.screenshot({ path: `${SHOTS}/order-link-product.png`, fullPage: true });
+    await linkDialog.getByRole('button', { name: 'Link product' }).click();
+    await expect(snackbar(page, 'Linked')).toHaveText(`Linked to ${picked.sku} ${picked.name}.`);
+    await expect(giftRow.getByText('Not in catalog')).toHaveCount(0);
+    await expect(giftRow.getByRole('button', { name: `Backorder ${UNKNOWN_SKU}` })).toBeEnabled();
     await items.getByRole('button', { name: `Backorder ${backordered.sku}` }).click();
     await expect(snackbar(page, 'Backordered')).toHaveText(`Backordered 1x[${backordered.sku}]${backordered.name} for order ${NUMBERS.today}.`);
     const backorderRow = backorders.getByRole('row', { name: new RegExp(backordered.sku) });

@@ -44,7 +44,7 @@ export function OrderItemsTable({ order, picks, backorders, busyItem, busyBackor
             <TableCell align="right">Remaining</TableCell>
             <TableCell align="right">Backordered</TableCell>
             <TableCell>Picks</TableCell>
-            <TableCell align="right">Backorder</TableCell>
+            <TableCell align="right">Actions</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>

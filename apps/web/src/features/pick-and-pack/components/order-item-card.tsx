@@ -2,11 +2,13 @@ import type { InventoryEntry, OrderItemResponse, TransactionResponse } from '@ko
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { formatDateTime } from '@/lib/format';
 import { pickProductOf, suggestedQuantity } from './pick-logic';
 
@@ -56,7 +58,11 @@ export function OrderItemCard({ item, locations, stockLoaded, picks, busy, onPic
 
       {!inCatalog ? (
         <Typography variant="body2" sx={{ mt: 1.5, color: 'text.secondary' }}>
-          Not in the catalog: nothing to pick from.
+          Not in the catalog:{' '}
+          <Link component={RouterLink} to={`/customers/orders/edit?id=${item.order}`}>
+            link it to a product
+          </Link>{' '}
+          to pick it.
         </Typography>
       ) : done ? null : (
         <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
