@@ -68,6 +68,28 @@ describe('KnownUsers', () => {
     cache.close();
   });
 
+  it('does not keep a user this process is changing until the change is heard committed', async () => {
+    const { cache, reads, read, tick } = setup();
+    await cache.get(7, read);
+    // A deactivation is being written here: reads until it commits see the row as it was, and none is kept.
+    forgetKnownUser(7);
+    await cache.get(7, read);
+    await cache.get(7, read);
+    expect(reads).toEqual([7, 7, 7]);
+    // The commit's notification: the next read is kept again.
+    cache.changed('7');
+    await cache.get(7, read);
+    await cache.get(7, read);
+    expect(reads).toEqual([7, 7, 7, 7]);
+    // A change that rolled back is never heard: after the maximum age its user is kept again.
+    forgetKnownUser(8);
+    tick(KNOWN_USER_MAX_AGE_MS);
+    await cache.get(8, read);
+    await cache.get(8, read);
+    expect(reads.filter((id) => id === 8)).toEqual([8]);
+    cache.close();
+  });
+
   it('reads a user again after the maximum age, and forgetKnownUser reaches every cache of the process', async () => {
     const { cache, reads, read, tick } = setup();
     await cache.get(7, read);

@@ -23,10 +23,14 @@ const caches = new Set<KnownUsers>();
  * trip less on every call). Kept only while the database's change notifications are heard: a
  * notification forgets its user, a lost connection forgets everyone and keeps no one until it
  * listens again. A user read while any change was heard is not kept (the generation): the read
- * may predate the change.
+ * may predate the change. Nor is one this process is changing (forgetKnownUser, called before
+ * the change commits) until its notification comes: a read between the change's write and its
+ * commit sees the old row, and keeping it would outlive the commit.
  */
 export class KnownUsers {
   readonly #users = new Map<number, { user: AuthUser; at: number }>();
+  /** Users changed here whose change has not been heard committed yet, with when (a rolled-back change is never heard). */
+  readonly #changing = new Map<number, number>();
   #generation = 0;
   #listening = false;
 
@@ -42,13 +46,24 @@ export class KnownUsers {
 
   /** A notification: the user's id, or '*' for every user. */
   changed(payload: string): void {
-    if (payload === '*') this.#forgetAll();
-    else this.forget(Number(payload));
+    if (payload === '*') {
+      this.#changing.clear();
+      this.#forgetAll();
+    } else {
+      this.#changing.delete(Number(payload));
+      this.forget(Number(payload));
+    }
   }
 
   forget(id: number): void {
     this.#generation += 1;
     this.#users.delete(id);
+  }
+
+  /** This process is changing the user: forgotten now, and not kept again until the change is heard committed. */
+  changing(id: number): void {
+    this.#changing.set(id, this.now());
+    this.forget(id);
   }
 
   close(): void {
@@ -62,12 +77,20 @@ export class KnownUsers {
     const generation = this.#generation;
     const at = this.now();
     const user = await read(id);
-    if (user && this.#listening && generation === this.#generation) {
+    if (user && this.#listening && generation === this.#generation && !this.#isChanging(id)) {
       this.#users.delete(id);
       if (this.#users.size >= MAX_USERS) this.#users.delete(this.#users.keys().next().value!);
       this.#users.set(id, { user, at });
     }
     return user;
+  }
+
+  #isChanging(id: number): boolean {
+    const since = this.#changing.get(id);
+    if (since === undefined) return false;
+    if (this.now() - since < KNOWN_USER_MAX_AGE_MS) return true;
+    this.#changing.delete(id);
+    return false;
   }
 
   #forgetAll(): void {
@@ -82,5 +105,5 @@ export class KnownUsers {
  * request on; other processes hear the committed change's notification.
  */
 export function forgetKnownUser(id: number): void {
-  for (const cache of caches) cache.forget(id);
+  for (const cache of caches) cache.changing(id);
 }

@@ -256,6 +256,48 @@ describe('sessions end with a password change or reset', () => {
     expect((await me(app, fresh.access)).statusCode).toBe(200);
   });
 
+  it('a new password ends the reset links not used yet: one kept by someone else opens nothing', async () => {
+    const t = await createTenant(app);
+    const resetLink = async () => {
+      await post(app, '/api/user/password_reset/', { email: t.user.email });
+      return /#token=([A-Za-z0-9_-]+)/.exec((await lastMailTo(app, t.user.email))!.text)![1]!;
+    };
+    const kept = await resetLink();
+    const used = await resetLink();
+    expect((await post(app, '/api/user/password_reset/confirm/', { token: used, password: 'the-owners-new-passphrase' })).statusCode).toBe(200);
+    const late = await post(app, '/api/user/password_reset/confirm/', { token: kept, password: 'a-takeover-passphrase' });
+    expect([late.statusCode, late.json()]).toEqual([400, { token: ['The password reset link is invalid or has expired.'] }]);
+
+    // A password change ends them too.
+    const another = await resetLink();
+    const session = await login(app, t.user.email, 'the-owners-new-passphrase');
+    const change = await app.inject({
+      method: 'POST',
+      url: '/api/user/password_change/',
+      headers: bearer(session.access),
+      payload: { old_password: 'the-owners-new-passphrase', new_password: 'and-another-passphrase' },
+    });
+    expect(change.statusCode, change.body).toBe(200);
+    expect((await post(app, '/api/user/password_reset/confirm/', { token: another, password: 'a-takeover-passphrase' })).statusCode).toBe(400);
+    expect((await login(app, t.user.email, 'and-another-passphrase')).access).toBeTruthy();
+  });
+
+  it('a refresh family with a revoked token has ended, also for a newer token the revocation did not mark', async () => {
+    const t = await createTenant(app);
+    const first = await login(app, t.user.email, t.password);
+    const rotated = (await post(app, '/api/token/refresh/', { refresh: first.refresh })).json();
+    // What a password change or logout leaves when a refresh committed while it waited on the older token's lock:
+    // the older token revoked, the newer one it could not see not marked.
+    const [older] = await app.deps.database.db.select().from(refreshTokens).where(eq(refreshTokens.userId, t.user.id));
+    await app.deps.database.db.update(refreshTokens).set({ revokedAt: new Date() }).where(eq(refreshTokens.id, older!.id));
+    expect((await post(app, '/api/token/refresh/', { refresh: rotated.refresh })).statusCode).toBe(401);
+    const rows = await app.deps.database.db.select().from(refreshTokens).where(eq(refreshTokens.userId, t.user.id));
+    expect(rows.every((r) => r.revokedAt !== null)).toBe(true);
+    // Another login is a family of its own.
+    const again = await login(app, t.user.email, t.password);
+    expect((await post(app, '/api/token/refresh/', { refresh: again.refresh })).statusCode).toBe(200);
+  });
+
   it('logout revokes the session’s refresh family only', async () => {
     const t = await createTenant(app);
     const { laptop, phone } = await twoSessions(t);

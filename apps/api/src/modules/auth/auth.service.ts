@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   PASSWORD_CHANGE_MESSAGES,
   REFRESH_TOKEN_COOKIE_DAYS,
@@ -15,6 +15,7 @@ import {
 import type { AppDeps } from '../../deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { companies, loginFailures, passwordResetTokens, refreshTokens, users } from '../../db/schema/index.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { forgetKnownUser } from '../../http/known-users.js';
 import { dummyPasswordHash, hashPassword, randomToken, sha256, verifyPassword } from '../../lib/secrets.js';
@@ -62,8 +63,10 @@ const newFamily = () => ({ familyId: randomUUID(), familyExpiresAt: new Date(Dat
 
 /**
  * Ends every session of the user at once: all refresh families are revoked, and the raised
- * token_version makes every access token issued so far invalid (http/authenticate.ts). After a
- * password change or reset, and when a user is deactivated.
+ * token_version makes every access token issued so far invalid (http/authenticate.ts). Password
+ * reset links not used yet end too: one requested by someone with a moment in the mailbox must
+ * not outlive the password the owner set since. After a password change or reset, and when a
+ * user is deactivated.
  */
 export async function endAllSessions(db: DbOrTx, userId: number): Promise<UserRow> {
   forgetKnownUser(userId);
@@ -76,6 +79,10 @@ export async function endAllSessions(db: DbOrTx, userId: number): Promise<UserRo
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
   return user!;
 }
 
@@ -136,6 +143,10 @@ export async function login(deps: AppDeps, body: LoginBody, ip: string): Promise
 /**
  * Rotates a refresh token. A token that was already rotated or revoked is a replay: the whole
  * family (every token descended from the same login) is revoked and the caller must log in.
+ *
+ * A family with any revoked token has ended, even where a token of it is not marked: revoking
+ * marks the tokens a statement sees, and a refresh that committed while a password change or a
+ * logout waited on its token's lock leaves a newer token that statement did not see.
  */
 export async function refresh(deps: AppDeps, token: string | undefined): Promise<TokenPair> {
   const invalid = new AppError('not_authenticated', 'Token is invalid or expired');
@@ -148,6 +159,15 @@ export async function refresh(deps: AppDeps, token: string | undefined): Promise
         .where(eq(refreshTokens.tokenHash, sha256(token)))
         .for('update');
       if (!row) throw invalid;
+      const [ended] = await tx
+        .select({ id: refreshTokens.id })
+        .from(refreshTokens)
+        .where(and(eq(refreshTokens.familyId, row.familyId), isNotNull(refreshTokens.revokedAt)))
+        .limit(1);
+      if (ended && !row.revokedAt) {
+        await tx.update(refreshTokens).set({ revokedAt: new Date() }).where(eq(refreshTokens.id, row.id));
+        return { revoked: true } as const;
+      }
       // Two tabs that refresh at the same moment send the same cookie: the second one, within the
       // grace period, gets its own tokens in the family instead of being taken for a thief.
       const graceMs = deps.config.refreshReuseGraceSeconds * 1000;
@@ -280,12 +300,13 @@ export async function demoRegister(deps: AppDeps, input: DemoRegisterBody, optio
   const body = DemoRegisterSchema.parse(input);
   const { account, company } = body;
   const passwordHash = await hashPassword(account.password);
-  return deps.database.db.transaction(async (tx) => {
+  const emailTaken = () => badRequest({ 'account.email': ['A user with that email already exists.'] });
+  const registered = deps.database.db.transaction(async (tx) => {
     const [existing] = await tx
       .select({ id: users.id })
       .from(users)
       .where(sql`lower(${users.email}) = ${normalizeEmail(account.email)}`);
-    if (existing) throw badRequest({ 'account.email': ['A user with that email already exists.'] });
+    if (existing) throw emailTaken();
     const [createdCompany] = await tx
       .insert(companies)
       .values({
@@ -320,5 +341,10 @@ export async function demoRegister(deps: AppDeps, input: DemoRegisterBody, optio
       },
     );
     return toUserResponse(user!, createdCompany!.name);
+  });
+  // Two registrations of one address at once: the check above passes both, the unique index decides.
+  return registered.catch((err: unknown) => {
+    if (isUniqueViolation(err, 'users_email_lower_key')) throw emailTaken();
+    throw err;
   });
 }

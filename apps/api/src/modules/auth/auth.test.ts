@@ -286,6 +286,15 @@ describe('POST /api/user/demo_register/', () => {
     expect(res.json()).toHaveProperty(['account.email']);
   });
 
+  it('registers one of three registrations of one address at once, and refuses the others with 400, not 500', async () => {
+    const body = registrationBody();
+    const answers = await Promise.all([1, 2, 3].map(() => app.inject({ method: 'POST', url: '/api/user/demo_register/', payload: body })));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 400, 400]);
+    for (const refused of answers.filter((r) => r.statusCode === 400)) {
+      expect(refused.json()).toEqual({ 'account.email': ['A user with that email already exists.'] });
+    }
+  });
+
   it('refuses unknown fields and a body that is not JSON', async () => {
     const res = await app.inject({ method: 'POST', url: '/api/user/demo_register/', headers: { 'content-type': 'application/json' }, payload: '{oops' });
     expect(res.statusCode).toBe(400);
