@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, asc, eq, like } from 'drizzle-orm';
 import type { FeedBody, FeedImportResult, FeedResponse, JobResponse } from '@kontor/contract';
-import { catalogProducts, currencies, notifications, procurementCategories, procurementProducts } from '../../db/schema/index.js';
+import { catalogProducts, currencies, notifications, procurementCategories, procurementFeeds, procurementProducts } from '../../db/schema/index.js';
 import { outboundPolicy } from '../../lib/outbound.js';
 import { as, createStaffUser, createTenant, createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
 import { insertProduct } from '../catalog/catalog.factories.js';
@@ -337,6 +337,44 @@ describe('XML and JSON imports', () => {
     expect((await run(me, fromXml.feed.id)).result).toMatchObject({ rows_total: 1, created: 1 });
     expect((await bySku(fromXml.supplierId)).get('X1')).toMatchObject({ name: 'Lamp \uFFFD B' });
   });
+
+  it('an XML file is read in the encoding it declares when the server names no charset; a named charset wins', async () => {
+    const latin1 = Buffer.from('<?xml version="1.0" encoding="ISO-8859-1"?>\n<feed><item><sku>L1</sku><title>Trädgårdsspade Ö</title></item></feed>', 'latin1');
+    const declared = await setupFeed(
+      me,
+      { body: latin1, contentType: 'application/xml' },
+      { name: 'Latin-1 XML', format: 'XML', options: { item: 'item' }, column_mapping: { sku: 'sku', name: 'title' } },
+    );
+    expect((await run(me, declared.feed.id)).result).toMatchObject({ rows_total: 1, created: 1 });
+    expect((await bySku(declared.supplierId)).get('L1')).toMatchObject({ name: 'Trädgårdsspade Ö' });
+
+    // The server says UTF-8 and sends UTF-8, whatever the file's first line claims.
+    const utf8 = Buffer.from('<?xml version="1.0" encoding="ISO-8859-1"?>\n<feed><item><sku>U1</sku><title>Grönsak</title></item></feed>', 'utf8');
+    const named = await setupFeed(
+      me,
+      { body: utf8, contentType: 'application/xml; charset=utf-8' },
+      { name: 'Named UTF-8 XML', format: 'XML', options: { item: 'item' }, column_mapping: { sku: 'sku', name: 'title' } },
+    );
+    expect((await run(me, named.feed.id)).result).toMatchObject({ rows_total: 1, created: 1 });
+    expect((await bySku(named.supplierId)).get('U1')).toMatchObject({ name: 'Grönsak' });
+  });
+
+  it('a NUL character (a JSON \\u0000, a NUL byte in a CSV) is stored as U+FFFD: PostgreSQL stores none, and the import would fail whole', async () => {
+    const json = '[{"id": "N1", "title": "A\\u0000B", "cat": "Lamps\\u0000"}, {"id": "N2", "title": "ok"}]';
+    const fromJson = await setupFeed(
+      me,
+      { body: json, contentType: 'application/json' },
+      { name: 'NUL JSON', format: 'JSON', column_mapping: { sku: 'id', name: 'title', category: 'cat' } },
+    );
+    expect((await run(me, fromJson.feed.id)).result).toMatchObject({ rows_total: 2, created: 2, skipped: 0 });
+    const jsonRows = await bySku(fromJson.supplierId);
+    expect(jsonRows.get('N1')).toMatchObject({ name: 'A\uFFFDB' });
+    expect(jsonRows.get('N2')).toMatchObject({ name: 'ok' });
+
+    const fromCsv = await setupFeed(me, { body: csv('C1,Rake\u0000 wide,1,,,,,,,', 'C2,Hoe,2,,,,,,,') });
+    expect((await run(me, fromCsv.feed.id)).result).toMatchObject({ rows_total: 2, created: 2 });
+    expect((await bySku(fromCsv.supplierId)).get('C1')).toMatchObject({ name: 'Rake\uFFFD wide' });
+  });
 });
 
 describe('a failed import changes nothing', () => {
@@ -484,6 +522,24 @@ describe('jobs of imports', () => {
     expect((await as(app, other, { method: 'POST', url: `${FEEDS}${setup.feed.id}/run/` })).statusCode).toBe(404);
     expect((await as(app, null, { method: 'POST', url: `${FEEDS}${setup.feed.id}/run/` })).statusCode).toBe(401);
     expect((await as(app, me, { method: 'POST', url: `${FEEDS}999999/run/` })).json()).toEqual({ detail: 'Not found.' });
+  });
+
+  it('the scheduler moves a feed on as it queues its run: a run that takes its process down is not queued again at the next round', async () => {
+    const tenant = await createTenant(app);
+    const setup = await setupFeed(tenant, { body: V1, holdAfter: 10 }, { schedule: 'daily' });
+    const now = new Date();
+    expect(await runDueFeeds(db(), app.jobs, app.log, now)).toBeGreaterThanOrEqual(1);
+    // Still downloading (the server holds the file back): were the process killed now, the feed would not be due again for a day.
+    const [feed] = await db().select().from(procurementFeeds).where(eq(procurementFeeds.id, setup.feed.id));
+    expect(feed!.nextRunAt!.getTime()).toBe(now.getTime() + 24 * 3_600_000);
+    expect(feed!.lastRunAt).toBeNull();
+    // Released only once the download has begun: a request that came after would wait for the next release.
+    await vi.waitFor(() => expect(server.hits(setup.path)).toBe(1), { timeout: 10_000 });
+    server.release();
+    await app.jobs.whenIdle();
+    const done = (await as(app, tenant, { method: 'GET', url: `${FEEDS}${setup.feed.id}/` })).json() as FeedResponse;
+    expect(done.last_job).toMatchObject({ status: 'succeeded' });
+    expect(Date.parse(done.next_run_at!) - Date.parse(done.last_run_at!)).toBe(24 * 3_600_000);
   });
 
   it('the scheduler runs due feeds once, and a scheduled run tells every user of the company', async () => {

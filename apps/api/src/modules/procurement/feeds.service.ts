@@ -232,16 +232,25 @@ export async function runFeed(ctx: Ctx, runner: JobRunner, id: number): Promise<
   return toJobResponse(await startFeedRun(ctx.db, runner, feed, ctx.user.id));
 }
 
-/** The scheduler's round: every feed on a schedule that is due gets a job (one already queued or running is kept). */
+/**
+ * The scheduler's round: every feed on a schedule that is due gets a job (one already queued or
+ * running is kept), and its next due time moves on as the job is queued. A run that ends,
+ * however it ends, records its own time again; one that takes its process down (ADR 0014) records
+ * nothing, and must not be queued again at the next round, to take the next process down too.
+ */
 export async function runDueFeeds(db: Db, runner: JobRunner, log: FastifyBaseLogger, now = new Date()): Promise<number> {
   const due = await db
-    .select({ id: procurementFeeds.id, companyId: procurementFeeds.companyId })
+    .select({ id: procurementFeeds.id, companyId: procurementFeeds.companyId, schedule: procurementFeeds.schedule })
     .from(procurementFeeds)
     .where(and(ne(procurementFeeds.schedule, 'manual'), lte(procurementFeeds.nextRunAt, now)));
   let started = 0;
   for (const feed of due) {
     try {
       await startFeedRun(db, runner, feed, null);
+      await db
+        .update(procurementFeeds)
+        .set({ nextRunAt: nextRunAt(feed.schedule, now) })
+        .where(and(eq(procurementFeeds.id, feed.id), lte(procurementFeeds.nextRunAt, now)));
       started += 1;
     } catch (err) {
       log.error({ err, feed: feed.id }, 'could not start a scheduled feed import');

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   CreateProcurementImageUrlsFields,
@@ -13,7 +13,7 @@ import {
   type ProcurementImageUrlResponse,
 } from '@kontor/contract';
 import type { DbOrTx } from '../../db/client.js';
-import { procurementImageUrls, procurementProducts } from '../../db/schema/index.js';
+import { catalogProducts, procurementImageUrls, procurementProducts } from '../../db/schema/index.js';
 import type { Ctx } from '../../http/context.js';
 import { badRequest, issuesToFieldErrors, notFound } from '../../http/errors.js';
 import { buildListQuery, type ListSpec } from '../../http/filters.js';
@@ -231,12 +231,22 @@ function failuresToFieldErrors(failed: ImageUploadFailure[], fileCount: number):
   return errors;
 }
 
-/** DELETE /procurement/image_urls/{id}/: the row, then the stored file once the row is gone for good. */
+/**
+ * DELETE /procurement/image_urls/{id}/: the row, then the stored file once the row is gone for
+ * good, unless a catalog product names it: adding the supplier product to the catalog copied its
+ * image URLs into the catalog product, whose page and channel feeds show them.
+ */
 export async function deleteImageUrl(ctx: Ctx, storage: Storage, id: number): Promise<void> {
   const [row] = await ctx.db
     .delete(procurementImageUrls)
     .where(ofCompany(ctx, eq(procurementImageUrls.id, id)))
-    .returning({ storageKey: procurementImageUrls.storageKey });
+    .returning({ storageKey: procurementImageUrls.storageKey, url: procurementImageUrls.url });
   if (!row) throw notFound();
-  if (row.storageKey) await storage.remove(row.storageKey);
+  if (!row.storageKey) return;
+  const [named] = await ctx.db
+    .select({ id: catalogProducts.id })
+    .from(catalogProducts)
+    .where(and(eq(catalogProducts.companyId, ctx.user.companyId), sql`${catalogProducts.imageUrls} @> jsonb_build_array(${row.url}::text)`))
+    .limit(1);
+  if (!named) await storage.remove(row.storageKey);
 }

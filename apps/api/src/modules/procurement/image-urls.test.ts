@@ -1,9 +1,9 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { MAX_IMAGE_UPLOAD_BYTES, PAGE_SIZE, type ProcurementImageUrlResponse } from '@kontor/contract';
-import { procurementImageUrls } from '../../db/schema/index.js';
+import { catalogProducts, procurementImageUrls } from '../../db/schema/index.js';
 import { as, createTenant, createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
 import { multipartForm, type FormPart } from '../../../test/multipart.js';
 import { insertProcurementProduct, insertSupplier } from './procurement.factories.js';
@@ -302,6 +302,29 @@ describe('DELETE /api/procurement/image_urls/{id}/', () => {
     expect(storedFiles()).not.toContain(key);
     expect((await app.inject({ method: 'GET', url: `/api/media/${key}` })).statusCode).toBe(404);
     expect(await db().select().from(procurementImageUrls).where(eq(procurementImageUrls.id, created.id))).toEqual([]);
+  });
+
+  it('keeps the stored file while a catalog product names it (added to the catalog with the supplier product)', async () => {
+    const me = await createTenant(app);
+    const p = await product(me, { sku: 'IMG-CAT', name: 'Lantern' });
+    const created = (
+      await upload(me, [
+        { name: 'procurement_product', value: String(p.id) },
+        { name: 'file', filename: 'a.png', data: IMAGES.png },
+      ])
+    ).json().created[0] as ProcurementImageUrlResponse;
+    const added = await as(app, me, { method: 'POST', url: '/api/procurement/products/add-to-catalog/', payload: { ids: [p.id] } });
+    expect(added.statusCode, added.body).toBeLessThan(300);
+    const [catalogProduct] = await db()
+      .select()
+      .from(catalogProducts)
+      .where(and(eq(catalogProducts.companyId, me.companyId), eq(catalogProducts.sku, 'IMG-CAT')));
+    expect(catalogProduct!.imageUrls).toContain(created.url);
+
+    expect((await as(app, me, { method: 'DELETE', url: `${URLS}${created.id}/` })).statusCode).toBe(204);
+    expect(await db().select().from(procurementImageUrls).where(eq(procurementImageUrls.id, created.id))).toEqual([]);
+    expect(storedFiles()).toContain(keyOf(created.url));
+    expect((await app.inject({ method: 'GET', url: `/api/media/${keyOf(created.url)}` })).statusCode).toBe(200);
   });
 
   it('answers 404 for another company’s image URL and 401 without a token, deleting nothing', async () => {

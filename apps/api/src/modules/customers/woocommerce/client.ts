@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OutboundError, outboundFetch, type OutboundPolicy, type OutboundResponse } from '../../../lib/outbound.js';
-import { toWellFormed } from '../../../lib/well-formed.js';
+import { toStorableText } from '../../../lib/well-formed.js';
 
 /** Why a storefront call failed, in words for the operator (answered as a 502). */
 export class StorefrontError extends Error {}
@@ -60,11 +60,11 @@ function nextLink(header: string | null): string | null {
 }
 
 /**
- * JSON.parse's reviver: a `\ud800` escape (a lone surrogate, which is no character) becomes
- * U+FFFD, as a supplier file's does (feed import). PostgreSQL refuses it in jsonb (the shipping
- * address), and one such order would fail the whole sync.
+ * JSON.parse's reviver: a `\ud800` escape (a lone surrogate, which is no character) or a
+ * `\u0000` becomes U+FFFD, as a supplier file's does (feed import). PostgreSQL refuses them in
+ * text and jsonb (the shipping address), and one such order would fail the whole sync.
  */
-const wellFormedStrings = (_key: string, value: unknown) => (typeof value === 'string' ? toWellFormed(value) : value);
+const wellFormedStrings = (_key: string, value: unknown) => (typeof value === 'string' ? toStorableText(value) : value);
 
 function describeHttpError(status: number): string {
   if (status === 401 || status === 403) return `The storefront refused the API keys (HTTP ${status}). Check the consumer key and secret.`;

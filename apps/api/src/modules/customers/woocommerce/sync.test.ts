@@ -406,10 +406,12 @@ describe('GET|POST /api/customers/orders/sync', () => {
     expect(await ordersOf(tenant.companyId)).toHaveLength(3);
   });
 
-  it('imports an order whose texts hold a lone surrogate (a \\ud800 escape), with U+FFFD in its place', async () => {
+  it.each([
+    ['a lone surrogate (a \\ud800 escape)', '\ud800'],
+    ['a NUL character (a \\u0000 escape)', '\u0000'],
+  ])('imports an order whose texts hold %s, with U+FFFD in its place', async (_what, broken) => {
     const tenant = await connectedShop();
     const [first] = exampleOrders();
-    const broken = '\ud800';
     store.failWith = null;
     store.pages = [
       [

@@ -40,6 +40,16 @@ function decoderFor(charset: string | undefined): TextDecoder {
   }
 }
 
+/**
+ * The encoding an XML file declares in its first bytes (`<?xml version="1.0" encoding="ISO-8859-1"?>`),
+ * if any. Read when the server named no charset (which, if named, wins: RFC 7303): a Latin-1 feed
+ * read as UTF-8 would store "Trädgård" as "Tr\uFFFDdg\uFFFDrd".
+ */
+export function declaredXmlEncoding(head: Uint8Array): string | undefined {
+  const text = Buffer.from(head.subarray(0, 512)).toString('latin1');
+  return /^(?:\xEF\xBB\xBF)?\s*<\?xml\s[^>]*?\bencoding\s*=\s*["']([A-Za-z][A-Za-z0-9._-]*)["']/.exec(text)?.[1];
+}
+
 const chunksOf = (source: FeedSource): AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string> =>
   typeof source === 'string' || source instanceof Uint8Array ? [source] : source;
 
@@ -52,14 +62,16 @@ export async function parseFeed(db: DbOrTx, feed: FeedForImport, source: FeedSou
   if (!mapping.sku || !mapping.name) throw new FeedImportError('The column mapping must name the sku and name columns.');
   const collector = new RowCollector(mapping, await currencyRules(db, feed));
   const reader = createRecordReader(feed.format, feed.options, [...new Set(Object.values(mapping))], (record) => collector.add(record));
-  const decoder = decoderFor(options.charset);
+  // Made at the first bytes: an XML file may declare its encoding there.
+  let decoder: TextDecoder | undefined;
+  const decoderAt = (head: Uint8Array) => (decoder ??= decoderFor(options.charset ?? (feed.format === 'XML' ? declaredXmlEncoding(head) : undefined)));
   for await (const chunk of chunksOf(source)) {
     options.signal?.throwIfAborted();
-    reader.write(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
+    reader.write(typeof chunk === 'string' ? chunk : decoderAt(chunk).decode(chunk, { stream: true }));
     options.onProgress?.(collector.rowsTotal, null);
     await options.saveProgress?.();
   }
-  reader.write(decoder.decode());
+  if (decoder) reader.write(decoder.decode());
   reader.end();
   options.onProgress?.(collector.rowsTotal, null);
   // An empty or wholly unreadable file is far more likely a supplier's glitch or a wrong

@@ -1,5 +1,5 @@
 import { FEED_MAPPING_FIELDS, FEED_MAX_REPORTED_ERRORS, type FeedMappingField, type FeedRowError } from '@kontor/contract';
-import { toWellFormed } from '../../../lib/well-formed.js';
+import { toStorableText } from '../../../lib/well-formed.js';
 import { FeedImportError } from './errors.js';
 import type { RawRecord, RawValue } from './records.js';
 
@@ -43,13 +43,13 @@ const MAX_COST_DIGITS = 10;
 const MAX_QUANTITY_DIGITS = 12;
 
 /**
- * A lone surrogate (a JSON `\ud800` escape, an XML `&#xD800;`) is no character: PostgreSQL refuses
- * it in the JSON the write sends, and the whole import would fail. It becomes U+FFFD, as bytes of a
- * file that are not UTF-8 do.
+ * A lone surrogate (a JSON `\ud800` escape, an XML `&#xD800;`) is no character, and PostgreSQL
+ * stores no NUL (`\u0000`, a NUL byte in a CSV): either in the JSON the write sends would fail
+ * the whole import. Each becomes U+FFFD, as bytes of a file that are not UTF-8 do.
  */
 function wellFormed(value: RawValue): RawValue {
-  if (typeof value === 'string') return toWellFormed(value);
-  return Array.isArray(value) ? value.map(toWellFormed) : value;
+  if (typeof value === 'string') return toStorableText(value);
+  return Array.isArray(value) ? value.map(toStorableText) : value;
 }
 
 /** The first value of a field (a list gives its first item), trimmed. */
