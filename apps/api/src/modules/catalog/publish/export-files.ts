@@ -25,7 +25,17 @@ export const CONTENT_TYPES: Record<string, string> = {
   csv: 'text/csv; charset=utf-8',
 };
 
+/** A file written whole under a name of its own, not yet under its name. */
+export type StagedFile = {
+  /** Puts it under its name, replacing the file there at once. */
+  commit: () => Promise<void>;
+  /** Removes it, leaving the file under its name as it was. */
+  discard: () => Promise<void>;
+};
+
 export type ExportFiles = {
+  /** Writes a file chunk by chunk aside; `commit` then puts it under its name. */
+  stage: (token: string, file: string, chunks: AsyncIterable<string>) => Promise<StagedFile>;
   /** Writes a file chunk by chunk; resolves once it is complete under its name. */
   write: (token: string, file: string, chunks: AsyncIterable<string>) => Promise<void>;
   read: (token: string, file: string) => Promise<{ stream: Readable; size: number } | null>;
@@ -42,23 +52,33 @@ export function exportFiles(config: Pick<Config, 'dataDir'>): ExportFiles {
     if (!TOKEN.test(token) || !FILES.has(file)) return null;
     return path.join(root, token, file);
   };
+  const stage = async (token: string, file: string, chunks: AsyncIterable<string>): Promise<StagedFile> => {
+    const target = pathOf(token, file);
+    if (!target) throw new Error(`invalid export file ${token}/${file}`);
+    await mkdir(path.dirname(target), { recursive: true });
+    const temp = `${target}.tmp-${randomBytes(6).toString('hex')}`;
+    const out = createWriteStream(temp, { flags: 'wx' });
+    try {
+      for await (const chunk of chunks) {
+        if (!out.write(chunk)) await new Promise<void>((resolve, reject) => out.once('drain', resolve).once('error', reject));
+      }
+      out.end();
+      await finished(out);
+    } catch (err) {
+      out.destroy();
+      await rm(temp, { force: true });
+      throw err;
+    }
+    return { commit: () => rename(temp, target), discard: () => rm(temp, { force: true }) };
+  };
   return {
+    stage,
     async write(token, file, chunks) {
-      const target = pathOf(token, file);
-      if (!target) throw new Error(`invalid export file ${token}/${file}`);
-      await mkdir(path.dirname(target), { recursive: true });
-      const temp = `${target}.tmp-${randomBytes(6).toString('hex')}`;
-      const out = createWriteStream(temp, { flags: 'wx' });
+      const staged = await stage(token, file, chunks);
       try {
-        for await (const chunk of chunks) {
-          if (!out.write(chunk)) await new Promise<void>((resolve, reject) => out.once('drain', resolve).once('error', reject));
-        }
-        out.end();
-        await finished(out);
-        await rename(temp, target);
+        await staged.commit();
       } catch (err) {
-        out.destroy();
-        await rm(temp, { force: true });
+        await staged.discard();
         throw err;
       }
     },

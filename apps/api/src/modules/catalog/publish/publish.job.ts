@@ -64,26 +64,35 @@ export async function publishJob(job: JobContext<PublishPayload>, files: ExportF
       }
       if (action === 'google_merchant') yield GOOGLE_FEED_TAIL;
     }
-    await files.write(token, PUBLISH_FILE_NAMES[action], chunks());
+    const staged = await files.stage(token, PUBLISH_FILE_NAMES[action], chunks());
 
     const result: PublishResult = { ...tally.toResponse(), urls: [url], synced: action === 'csv' ? 0 : published.length };
-    await job.db.transaction(async (tx) => {
-      if (action !== 'csv') await markSynced(tx, job.companyId, published);
-      await tx
-        .update(catalogExports)
-        .set({ lastJobId: job.id, publishedAt: sql`now()`, productCount: published.length })
-        .where(and(eq(catalogExports.companyId, job.companyId), eq(catalogExports.token, token)));
-      if (job.accountId !== null) {
-        await notify(tx, {
-          companyId: job.companyId,
-          receiverUserId: job.accountId,
-          title: publishedText(result),
-          message: url,
-          kind: 'export',
-          link: CATALOG_SCREEN,
-        });
-      }
-    });
+    // The file replaces the channel's last one only with the products marked synced: last in
+    // the transaction, so a failure before it leaves the previous file (and one of the rename
+    // rolls the marks back).
+    await job.db
+      .transaction(async (tx) => {
+        if (action !== 'csv') await markSynced(tx, job.companyId, published);
+        await tx
+          .update(catalogExports)
+          .set({ lastJobId: job.id, publishedAt: sql`now()`, productCount: published.length })
+          .where(and(eq(catalogExports.companyId, job.companyId), eq(catalogExports.token, token)));
+        if (job.accountId !== null) {
+          await notify(tx, {
+            companyId: job.companyId,
+            receiverUserId: job.accountId,
+            title: publishedText(result),
+            message: url,
+            kind: 'export',
+            link: CATALOG_SCREEN,
+          });
+        }
+        await staged.commit();
+      })
+      .catch(async (err: unknown) => {
+        await staged.discard();
+        throw err;
+      });
     return result;
   } catch (err) {
     if (job.accountId !== null) {

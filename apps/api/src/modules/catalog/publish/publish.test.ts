@@ -1,7 +1,7 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, gte, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { parse as parseCsv } from 'csv-parse/sync';
 import {
@@ -455,6 +455,37 @@ describe('bad input, authentication and other companies', () => {
       expect((await fetchExport(response.urls[0]!)).statusCode).toBe(404);
     } finally {
       rmSync(exportsDir, { recursive: true, force: true });
+    }
+  });
+
+  it('a publish whose last transaction fails leaves the channel the previous file, and marks nothing synced', async () => {
+    const failing = await createTenant(app);
+    const first = await insertPublishable(failing, { sku: 'FIRST-1' });
+    const before = await publish(failing, { action: 'google_merchant' });
+    expect(before.job.status).toBe('succeeded');
+    const second = await insertPublishable(failing, { sku: 'SECOND-1' });
+    // The export record's update, in the job's last transaction, fails for this company only.
+    await db().execute(sql.raw(`create function refuse_export() returns trigger language plpgsql as $$ begin raise exception 'refused by the test'; end $$`));
+    await db().execute(
+      sql.raw(
+        `create trigger refuse_export before update on catalog_exports for each row when (new.company_id = ${failing.companyId}) execute function refuse_export()`,
+      ),
+    );
+    try {
+      const { job } = await publish(failing, { action: 'google_merchant' });
+      expect(job.status).toBe('failed');
+      expect(googleItems((await fetchExport(before.response.urls[0]!)).body).map((i) => i['g:id'])).toEqual(['FIRST-1']);
+      const synced = await db()
+        .select({ id: catalogProducts.id })
+        .from(catalogProducts)
+        .where(and(eq(catalogProducts.companyId, failing.companyId), isNotNull(catalogProducts.syncedAt)));
+      expect(synced.map((s) => s.id)).toEqual([first.id]);
+      expect(second.id).not.toBe(first.id);
+      const exportsDir = path.join(app.deps.config.dataDir, 'exports', before.response.urls[0]!.split('/')[5]!);
+      expect(readdirSync(exportsDir)).toEqual(['google-merchant.xml']);
+    } finally {
+      await db().execute(sql.raw('drop trigger refuse_export on catalog_exports'));
+      await db().execute(sql.raw('drop function refuse_export()'));
     }
   });
 });
