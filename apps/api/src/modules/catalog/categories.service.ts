@@ -194,7 +194,9 @@ async function checkImage(tx: Tx, companyId: number, imageId: number | null | un
   const [image] = await tx
     .select({ id: catalogImages.id })
     .from(catalogImages)
-    .where(and(eq(catalogImages.id, imageId), eq(catalogImages.companyId, companyId)));
+    .where(and(eq(catalogImages.id, imageId), eq(catalogImages.companyId, companyId)))
+    // Key-share locked: deleted before the category points at it, the foreign key would fail (a 500, not this 400).
+    .for('key share');
   if (!image) errors.image = [invalidPk(imageId)];
 }
 

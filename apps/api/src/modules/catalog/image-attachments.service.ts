@@ -44,14 +44,19 @@ async function withImages<T>(
   return rows.map((r) => build(r, images.get(r.imageId)!));
 }
 
-/** Both ids must be the caller's company's; either failing is a 400 naming the field, as DRF's PrimaryKeyRelatedField answers. */
+/**
+ * Both ids must be the caller's company's; either failing is a 400 naming the field, as DRF's
+ * PrimaryKeyRelatedField answers. Both rows are key-share locked: one deleted between this check
+ * and the insert would make the insert's foreign key fail (a 500 instead of the 400).
+ */
 async function checkOwnerAndImage(ctx: Ctx, tx: Tx, owner: { field: string; exists: () => Promise<boolean>; id: number }, imageId: number): Promise<void> {
   const errors: FieldErrors = {};
   if (!(await owner.exists())) errors[owner.field] = [invalidPk(owner.id)];
   const [image] = await tx
     .select({ id: catalogImages.id })
     .from(catalogImages)
-    .where(and(eq(catalogImages.companyId, ctx.user.companyId), eq(catalogImages.id, imageId)));
+    .where(and(eq(catalogImages.companyId, ctx.user.companyId), eq(catalogImages.id, imageId)))
+    .for('key share');
   if (!image) errors.image = [invalidPk(imageId)];
   if (Object.keys(errors).length) throw badRequest(errors);
 }
@@ -116,6 +121,7 @@ export async function attachProductImage(ctx: Ctx, publicUrl: string, body: Prod
                 .select({ id: catalogProducts.id })
                 .from(catalogProducts)
                 .where(and(eq(catalogProducts.companyId, ctx.user.companyId), eq(catalogProducts.id, body.product)))
+                .for('key share')
             ).length > 0,
         },
         body.image,
@@ -202,6 +208,7 @@ export async function attachCategoryImage(ctx: Ctx, publicUrl: string, body: Cat
                 .select({ id: catalogCategories.id })
                 .from(catalogCategories)
                 .where(and(eq(catalogCategories.companyId, ctx.user.companyId), eq(catalogCategories.id, body.category)))
+                .for('key share')
             ).length > 0,
         },
         body.image,

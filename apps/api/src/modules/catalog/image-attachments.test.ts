@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { IMAGE_ALREADY_ON_CATEGORY, IMAGE_ALREADY_ON_PRODUCT, type CategoryImageResponse, type ProductImageResponse } from '@kontor/contract';
-import { catalogCategories, catalogCategoryImages, catalogProductImages } from '../../db/schema/index.js';
+import { catalogCategories, catalogCategoryImages, catalogImages, catalogProductImages } from '../../db/schema/index.js';
 import { as, createTenant, createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
 import { insertProduct } from './catalog.factories.js';
 import { uploadImages } from './images.fixtures.js';
@@ -92,6 +92,23 @@ describe('/api/catalog/product_images/', () => {
     expect((await as(app, me, { method: 'GET', url: `${PRODUCT_IMAGES}?product=x` })).statusCode).toBe(400);
     expect(await productImageRows(me)).toHaveLength(1);
     expect(await productImageRows(other)).toHaveLength(0);
+  });
+
+  it('an image deleted while it is being attached: the attach answers 400, not 500', async () => {
+    const me = await createTenant(app);
+    const lamp = await insertProduct(db(), me.companyId, { sku: 'LAMP-RACE' });
+    const [image] = await uploadImages(app, me, ['race.png']);
+    let attach!: ReturnType<typeof as>;
+    await db().transaction(async (tx) => {
+      await tx.delete(catalogImages).where(eq(catalogImages.id, image!.id));
+      attach = as(app, me, { method: 'POST', url: PRODUCT_IMAGES, payload: { product: lamp.id, image: image!.id } });
+      // Time for the attach to reach its check, which waits for this delete to end (on PostgreSQL; PGlite runs one at a time).
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    const res = await attach;
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual({ image: [invalidPk(image!.id)] });
+    expect(await productImageRows(me)).toEqual([]);
   });
 
   it('answers 401 without a token and 404 for another company’s attachment; lists never leak', async () => {

@@ -114,12 +114,13 @@ export async function getImage(ctx: Ctx, publicUrl: string, id: number, db: DbOr
   return image;
 }
 
-/** A classification of the caller's company, or a 400 on `field` naming the id. */
+/** A classification of the caller's company, or a 400 on `field` naming the id; key-share locked until the caller's write (inside its transaction). */
 async function requireClassification(ctx: Ctx, db: DbOrTx, id: number, field = 'classification'): Promise<number> {
   const [row] = await db
     .select({ id: catalogImageClassifications.id })
     .from(catalogImageClassifications)
-    .where(and(eq(catalogImageClassifications.companyId, ctx.user.companyId), eq(catalogImageClassifications.id, id)));
+    .where(and(eq(catalogImageClassifications.companyId, ctx.user.companyId), eq(catalogImageClassifications.id, id)))
+    .for('key share');
   if (!row) throw badRequest({ [field]: [invalidPk(id)] });
   return row.id;
 }
