@@ -31,9 +31,17 @@ function recordAndParts(companyId: number, entity: string, entityId: number) {
 type Row = { event: typeof auditEvents.$inferSelect; firstName: string | null; lastName: string | null; email: string | null };
 
 /**
- * One save can update a row twice in its transaction (a new cost, then the prices the pricing
- * engine derives from it): shown as one change, each field from its first value to its last.
- * Rows come newest first, so the older update's `before` wins and the newer one's `after`.
+ * One change of the history: a create or a delete, or every update one transaction made to one
+ * row (a save can update a row twice: a new cost, then the prices the pricing engine derives).
+ */
+const changeKey = sql`case when ${auditEvents.action} = 'update'
+  then ${auditEvents.transactionId}::text || ':' || ${auditEvents.entity} || ':' || ${auditEvents.entityId}
+  else 'row:' || ${auditEvents.id} end`;
+
+/**
+ * The rows of one change shown as one, each field from its first value to its last. Rows come
+ * newest first with a change's rows together, so the older update's `before` wins and the
+ * newer one's `after`.
  */
 function mergeSameSave(rows: Row[]): Row[] {
   const merged: Row[] = [];
@@ -59,22 +67,33 @@ function mergeSameSave(rows: Row[]): Row[] {
   return merged;
 }
 
-/** GET /audit/events/?entity=…&entity_id=…: newest first. */
+/**
+ * GET /audit/events/?entity=…&entity_id=…: newest first. Counted and paged by change (changeKey),
+ * not by row: a save that wrote a row twice is one entry, and never split across two pages.
+ */
 export async function listEvents(ctx: Ctx, query: ListAuditEventsQuery, url: string): Promise<AuditEventPage> {
   const page = pageRequest(query, HISTORY_PAGE_SIZE);
   const where = recordAndParts(ctx.user.companyId, query.entity, query.entity_id);
   const [total] = await ctx.db
-    .select({ n: sql<number>`count(*)::int` })
+    .select({ n: sql<number>`count(distinct ${changeKey})::int` })
     .from(auditEvents)
     .where(where);
+  const changes = ctx.db
+    .select({ key: sql<string>`${changeKey}`.as('key'), newest: sql<number>`max(${auditEvents.id})`.as('newest') })
+    .from(auditEvents)
+    .where(where)
+    .groupBy(changeKey)
+    .orderBy(desc(sql`max(${auditEvents.id})`))
+    .limit(page.limit)
+    .offset(page.offset)
+    .as('changes');
   const rows = await ctx.db
     .select({ event: auditEvents, firstName: users.firstName, lastName: users.lastName, email: users.email })
     .from(auditEvents)
+    .innerJoin(changes, eq(changes.key, changeKey))
     .leftJoin(users, eq(users.id, auditEvents.userId))
     .where(where)
-    .orderBy(desc(auditEvents.id))
-    .limit(page.limit)
-    .offset(page.offset);
+    .orderBy(desc(changes.newest), desc(auditEvents.id));
   const results = mergeSameSave(rows).map(({ event, firstName, lastName, email }): AuditEventResponse => ({
     id: event.id,
     entity: event.entity,

@@ -67,6 +67,34 @@ describe('audit history (ADR 0016)', () => {
     expect((await events(me, 'catalog_product', product.id)).map((e) => e.action)).toEqual(['update', 'create']);
   });
 
+  it('counts and pages by change: saves that each wrote the row twice are one entry each, never split across pages', async () => {
+    const product = await insertProduct(db(), me.companyId, { sku: sku('PAGED'), name: 'Bowl 0' });
+    for (let save = 1; save <= 6; save += 1) {
+      await db().transaction(async (tx) => {
+        await tx
+          .update(catalogProducts)
+          .set({ costShipping: `${save}.00` })
+          .where(eq(catalogProducts.id, product.id));
+        await tx
+          .update(catalogProducts)
+          .set({ name: `Bowl ${save}` })
+          .where(eq(catalogProducts.id, product.id));
+      });
+    }
+    const pageOf = async (offset: number) => {
+      const res = await history(me, `entity=catalog_product&entity_id=${product.id}&limit=4&offset=${offset}`);
+      expect(res.statusCode).toBe(200);
+      return res.json() as AuditEventPage;
+    };
+    const first = await pageOf(0);
+    const second = await pageOf(4);
+    // Six saves and the create: seven changes, four and three a page.
+    expect([first.count, second.count]).toEqual([7, 7]);
+    expect(first.results.map((e) => e.after)).toEqual([6, 5, 4, 3].map((n) => ({ cost_shipping: n, name: `Bowl ${n}` })));
+    expect(second.results.map((e) => e.action)).toEqual(['update', 'update', 'create']);
+    expect(second.results[1]).toMatchObject({ before: { cost_shipping: 0, name: 'Bowl 0' }, after: { cost_shipping: 1, name: 'Bowl 1' } });
+  });
+
   it('writes no event for a refused request, a rolled-back transaction, or a change of derived fields only', async () => {
     const product = await insertProduct(db(), me.companyId, { sku: sku('RB'), name: 'Lamp' });
     const before = await events(me, 'catalog_product', product.id);
