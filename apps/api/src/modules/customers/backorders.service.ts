@@ -312,20 +312,24 @@ export async function reopenBackordersOfOrder(tx: Tx, orderId: number): Promise<
  * Order lines that may no longer be fully picked (an unpick, or the store raising a line's
  * quantity): the backorders a line's last pick resolved wait again when its picks now fall short
  * of its quantity, open and unreserved, since what was reserved or received for them may have
- * gone to other backorders meanwhile. One statement, so a pick can send it behind its write and
- * it reads the picks as that write left them.
+ * gone to other backorders meanwhile, and for no more than is left to pick. One statement, so
+ * a pick can send it behind its write and it reads the picks as that write left them.
  */
 export const reopenBackordersOfUnpickedLines = (tx: Tx, lineIds: number[]) =>
   sqlRows(
     tx,
-    sql`update ${customerBackorders} b set resolved_at = null, resolution = null, status = 'open', reserved_order_item_id = null, ready_at = null
-      where b.resolution = 'picked' and b.order_item_id in (${sql.join(
-        lineIds.map((id) => sql`${id}::int`),
-        sql`, `,
-      )})
-        and (select coalesce(sum(it.quantity), 0) from ${inventoryTransactions} it
-          where it.order_item_id = b.order_item_id and it.inventory_action = 'STOCK_OUT')
-        < (select i.quantity from ${customerOrderItems} i where i.id = b.order_item_id)`,
+    sql`update ${customerBackorders} b
+      set resolved_at = null, resolution = null, status = 'open', reserved_order_item_id = null, ready_at = null,
+        quantity = least(b.quantity, short.remaining)
+      from (
+        select i.id, i.quantity - coalesce((select sum(it.quantity) from ${inventoryTransactions} it
+          where it.order_item_id = i.id and it.inventory_action = 'STOCK_OUT'), 0) as remaining
+        from ${customerOrderItems} i where i.id in (${sql.join(
+          lineIds.map((id) => sql`${id}::int`),
+          sql`, `,
+        )})
+      ) short
+      where b.resolution = 'picked' and b.order_item_id = short.id and short.remaining > 0`,
   );
 
 /**

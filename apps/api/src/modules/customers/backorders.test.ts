@@ -382,6 +382,20 @@ describe('picking and unpicking a backordered line', () => {
     expect(await levelOf(app, s.product.id, s.location.id)).toBe(3);
   });
 
+  it('a reopened backorder is for no more than is left to pick', async () => {
+    const s = await shop();
+    await stockIn(app, s.tenant, s.product.id, s.location.id, 5);
+    const backorder = await createBackorder(s.tenant, { order_item: s.item.id, quantity: 4 });
+    expect((await call(s.tenant, 'POST', pickUrl(s, 4))).statusCode).toBe(200);
+    const last = await call(s.tenant, 'POST', pickUrl(s, 1));
+    expect(await backorderRow(backorder.id)).toMatchObject({ resolution: 'picked' });
+    // One of five back on the shelf: one is left to pick, and the backorder waits for one, not four.
+    const unpicked = await call(s.tenant, 'POST', unpickUrl(s, last.json().inventory_transaction));
+    expect(unpicked.statusCode, unpicked.body).toBe(200);
+    expect(await backorderRow(backorder.id)).toMatchObject({ status: 'open', resolution: null, quantity: '1.00' });
+    expect(unpicked.json().order.order_items[0]).toMatchObject({ qty_remaining: 1, qty_backordered: 1 });
+  });
+
   it('an unpick leaves the resolved backorders of other lines alone', async () => {
     const s = await shop();
     await stockIn(app, s.tenant, s.product.id, s.location.id, 10);
