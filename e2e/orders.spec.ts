@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { MESSAGES, pickedMessage, STOCK_FIXED_MESSAGES, unpickedMessage } from '@kontor/contract';
+import { MESSAGES, ORDER_ITEM_MESSAGES, pickedMessage, STOCK_FIXED_MESSAGES, unpickedMessage } from '@kontor/contract';
 import type { Page } from '@playwright/test';
 import { expect, logIn, registerViaApi, screenshot, test, type Account } from './fixtures.js';
 
@@ -305,7 +305,7 @@ test('storefront orders synced twice without duplicates, filtered, picked and un
     await page.getByRole('option', { name: `${picked.sku} — ${picked.name}` }).click();
     await page.screenshot({ path: `${SHOTS}/order-link-product.png`, fullPage: true });
     await linkDialog.getByRole('button', { name: 'Link product' }).click();
-    await expect(snackbar(page, 'Linked')).toHaveText(`Linked to ${picked.sku} ${picked.name}.`);
+    await expect(snackbar(page, 'Linked')).toHaveText(ORDER_ITEM_MESSAGES.linked(picked.sku, picked.name));
     await expect(giftRow.getByText('Not in catalog')).toHaveCount(0);
     await expect(giftRow.getByRole('button', { name: `Backorder ${UNKNOWN_SKU}` })).toBeEnabled();
     await items.getByRole('button', { name: `Backorder ${backordered.sku}` }).click();

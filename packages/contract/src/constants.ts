@@ -97,6 +97,17 @@ export const backorderedMessage = (qty: number | string, sku: string, name: stri
   `Backordered ${qty}x[${sku}]${name} for order ${orderNumber}.`;
 
 /**
+ * Not in the spec: linking an order line to its catalog product (PUT /customers/order_items/{id}/),
+ * the refusals and the confirmation.
+ */
+export const ORDER_ITEM_MESSAGES = {
+  orderClosed: (status: string) => `This order is ${status}; its items cannot be changed.`,
+  picked: 'Goods were picked for this item; unpick them before changing its product.',
+  backordered: 'This item is backordered; remove its backorder before changing its product.',
+  linked: (sku: string, name: string) => `Linked to ${sku} ${name}.`,
+} as const;
+
+/**
  * Not in the spec: why a ledger row's stock cannot be edited on its own (the server's 400, and the
  * edit dialog's note). A move half, a pick and a purchase order receipt each match a record kept
  * elsewhere: the other half, the order line's picks, the purchase order line's received quantity.

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  ORDER_ITEM_MESSAGES,
   pickedMessage,
   unpickedMessage,
   type OrderInternalStatus,
@@ -217,12 +218,6 @@ export async function unpick(ctx: Ctx, itemId: number, query: UnpickFields): Pro
     return { result: unpickedMessage(line.prodSku, line.prodName, order.orderNumber), order: toOrderWithItems(order, items) };
   });
 }
-
-export const ORDER_ITEM_MESSAGES = {
-  orderClosed: (status: string) => `This order is ${status}; its items cannot be changed.`,
-  picked: 'Goods were picked for this item; unpick them before changing its product.',
-  backordered: 'This item is backordered; remove its backorder before changing its product.',
-} as const;
 
 /**
  * PUT /customers/order_items/{id}/ {product}: links the line to the catalog product it is, or

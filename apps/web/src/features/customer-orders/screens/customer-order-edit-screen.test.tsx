@@ -1,4 +1,4 @@
-import { MESSAGES, type BackorderResponse, type ProcurementOrderItemListRow } from '@kontor/contract';
+import { MESSAGES, ORDER_ITEM_MESSAGES, type BackorderResponse, type ProcurementOrderItemListRow } from '@kontor/contract';
 import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -79,7 +79,7 @@ describe('CustomerOrderEditScreen', () => {
     await events.click(await screen.findByRole('option', { name: 'GHOST-10 — Ghost lantern' }));
     await events.click(within(dialog).getByRole('button', { name: 'Link product' }));
 
-    expect(await screen.findByText('Linked to GHOST-10 Ghost lantern.')).toBeInTheDocument();
+    expect(await screen.findByText(ORDER_ITEM_MESSAGES.linked('GHOST-10', 'Ghost lantern'))).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Link a catalog product' })).not.toBeInTheDocument());
     expect(requestsTo(backend, 'PUT', `/customers/order_items/${ghost.id}/`).map((r) => r.body)).toEqual([{ product: ghostProduct.id }]);
     const ghostRow = within(screen.getByRole('table', { name: 'Order items' }))

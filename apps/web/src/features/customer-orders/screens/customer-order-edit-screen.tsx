@@ -1,4 +1,12 @@
-import { MESSAGES, backorderedMessage, type BackorderResponse, type OrderItemResponse, type OrderResponse, type ProductLiteResponse } from '@kontor/contract';
+import {
+  MESSAGES,
+  ORDER_ITEM_MESSAGES,
+  backorderedMessage,
+  type BackorderResponse,
+  type OrderItemResponse,
+  type OrderResponse,
+  type ProductLiteResponse,
+} from '@kontor/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -114,7 +122,7 @@ function OrderEdit({ order }: { order: OrderResponse }) {
 
   const handleLinked = (product: ProductLiteResponse) => {
     setLinking(null);
-    showSnackbar(`Linked to ${product.sku} ${product.name}.`);
+    showSnackbar(ORDER_ITEM_MESSAGES.linked(product.sku, product.name));
   };
 
   const handleReserved = (message: string) => {

@@ -1,5 +1,6 @@
 import {
   MESSAGES,
+  ORDER_ITEM_MESSAGES,
   type BackorderResponse,
   type OrderInternalStatus,
   type OrderItemResponse,
@@ -225,7 +226,7 @@ export function createCustomerOrdersBackend({
         return HttpResponse.json({ product: [`Invalid pk "${body.product}" - object does not exist.`] }, { status: 400 });
       }
       if (found.item.qty_picked > 0) {
-        return HttpResponse.json({ product: ['Goods were picked for this item; unpick them before changing its product.'] }, { status: 400 });
+        return HttpResponse.json({ product: [ORDER_ITEM_MESSAGES.picked] }, { status: 400 });
       }
       found.item.product = body.product;
       found.order.updated_at = new Date().toISOString();
