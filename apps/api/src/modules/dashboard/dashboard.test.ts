@@ -42,6 +42,18 @@ describe('GET /api/catalog/stock-value-by-location/', () => {
     ]);
   });
 
+  it('rounds the value to the öre half away from zero, as PostgreSQL does, not through a float', async () => {
+    const me = await createTenant(app);
+    const shelf = await insertLocation(db(), me.companyId, { name: 'Shelf', abbreviationSlug: 'SH' });
+    // 0.5 x 2.01 = 1.005 exactly: 1.01 in öre; 1.005 x 100 in floating point is 100.49999...
+    const screw = await insertProduct(db(), me.companyId, { procurementCost: '2.01' });
+    await insertLevel(db(), me.companyId, screw.id, shelf.id, '0.5');
+
+    const res = await as(app, me, { method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().results).toEqual([{ location_id: shelf.id, abbreviation_slug: 'SH', name: 'Shelf', quantity: 0.5, value: 1.01 }]);
+  });
+
   it("never counts another company's locations or stock", async () => {
     const me = await createTenant(app);
     const other = await createTenant(app);
