@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   DEFAULT_DESCRIPTION_LANGUAGE,
@@ -23,6 +23,7 @@ import { catalogProducts, procurementCategories, procurementProducts, procuremen
 import type { Ctx } from '../../http/context.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { pageRequest, pageResponse } from '../../http/pagination.js';
+import { countOfShortPage, countRows } from '../../http/row-count.js';
 import type { ChatMessage, LlmClient } from '../../lib/llm.js';
 import { catalogProductsQuery } from './catalog.service.js';
 import { markProductEdited, toDescriptionResponse } from './descriptions.service.js';
@@ -83,7 +84,6 @@ export async function listBulkDescriptions(ctx: Ctx, query: ListBulkDescriptions
   const { language = DEFAULT_DESCRIPTION_LANGUAGE, ...productQuery } = query;
   const { scoped, orderBy } = catalogProductsQuery(ctx, productQuery);
   const page = pageRequest(query, PAGE_SIZE.catalog);
-  const [total] = await ctx.db.select({ n: count() }).from(catalogProducts).where(scoped);
   const products = await ctx.db
     .select({ id: catalogProducts.id, sku: catalogProducts.sku, name: catalogProducts.name })
     .from(catalogProducts)
@@ -97,7 +97,12 @@ export async function listBulkDescriptions(ctx: Ctx, query: ListBulkDescriptions
     products.map((p) => p.id),
   );
   const results = products.map((p) => toRow(p, descriptions.get(p.id) ?? [], language));
-  return pageResponse(url, page, total?.n ?? 0, results);
+  // Counted like the catalog list (DESIGN §3): a short page counts itself, a long list is counted
+  // up to EXACT_COUNT_LIMIT and estimated past it, never a count(*) of a million products per page.
+  const total =
+    countOfShortPage(page, products.length) ??
+    (await countRows(ctx.db, sql`select ${catalogProducts.id} from ${catalogProducts} where ${scoped ?? sql`true`}`));
+  return pageResponse(url, page, total, results);
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   type ProductDescriptionResponse,
 } from '@kontor/contract';
 import { catalogProducts, productDescriptions } from '../../db/schema/index.js';
+import { EXACT_COUNT_LIMIT } from '../../http/row-count.js';
 import { startChatServer, type ChatServer } from '../../../test/chat-server.js';
 import { as, createStaffUser, createTenant, createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
 import { insertProcurementCategory, insertProcurementProduct, insertSupplier } from '../procurement/procurement.factories.js';
@@ -116,6 +117,23 @@ describe('GET /api/catalog/product_descriptions_bulk/', () => {
     const big: BulkDescriptionPage = (await get(me, 'limit=100&offset=100&language=NO')).json();
     expect(big.results).toHaveLength(12);
     expect(big.previous).toBe('http://kontor.test/api/catalog/product_descriptions_bulk/?limit=100&language=NO');
+  });
+
+  it('counts past 1,000 products as the catalog list does: an estimate that says so, never a count of every product', async () => {
+    const me = await createTenant(app);
+    const tag = `BIG-${me.companyId}`;
+    await db()
+      .insert(catalogProducts)
+      .values(Array.from({ length: EXACT_COUNT_LIMIT + 1 }, (_, i) => ({ companyId: me.companyId, sku: `${tag}-${i}`, name: `Bulk ${i}` })));
+    const body: BulkDescriptionPage = (await get(me)).json();
+    expect(body.count_is_estimate).toBe(true);
+    expect(body.count).toBeGreaterThan(EXACT_COUNT_LIMIT);
+    expect(body.results).toHaveLength(25);
+    expect(body.next).not.toBeNull();
+    // A filter that leaves a short page is counted exactly, by the page itself.
+    const few: BulkDescriptionPage = (await get(me, `search=${tag}-100`)).json();
+    expect(few.count_is_estimate).toBeUndefined();
+    expect(few.count).toBe(few.results.length);
   });
 
   it('answers 400 for an unknown filter or a bad value, and 401 without a token', async () => {
