@@ -152,6 +152,15 @@ async function requestedProducts(ctx: Ctx, ids: number[]): Promise<ProductHead[]
 }
 
 /**
+ * `text` cut to `max` UTF-16 units (the contract's limits count them), at a whole character: a cut
+ * inside a surrogate pair would leave half an emoji, stored as U+FFFD once the proposal is saved.
+ */
+const cutToLength = (text: string, max: number) => {
+  const cut = text.slice(0, max);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+};
+
+/**
  * What the model must answer: the six copy fields as strings. Each is trimmed and cut to what the
  * field takes, so saving an accepted proposal never fails on a model that wrote too much.
  */
@@ -159,7 +168,7 @@ const ModelCopy = z.object(
   Object.fromEntries(
     DESCRIPTION_COPY_FIELDS.map((field) => [
       field,
-      z.string().transform((v) => (field === 'content' || field === 'excerpt' ? v : v.trim()).slice(0, DESCRIPTION_MAX_LENGTH[field])),
+      z.string().transform((v) => cutToLength(field === 'content' || field === 'excerpt' ? v : v.trim(), DESCRIPTION_MAX_LENGTH[field])),
     ]),
   ) as Record<keyof DescriptionCopy, z.ZodPipe<z.ZodString, z.ZodTransform<string, string>>>,
 );

@@ -335,6 +335,22 @@ describe('POST /api/catalog/product_descriptions_bulk/translate/', () => {
     expect(chat.requests.length - before).toBe(1);
   });
 
+  it('cuts a too long answer at a whole character: never half of an emoji (a lone surrogate)', async () => {
+    const me = await createTenant(app);
+    const lamp = await insertProduct(db(), me.companyId);
+    // Within the limits in the source; the fake's '[EN] ' prefix makes the answers one UTF-16 unit too long,
+    // so the cut at 500 (name) and 300 (meta_title) falls inside the emoji's surrogate pair.
+    await describeProduct(me, lamp.id, { language: 'SV', name: `${'a'.repeat(494)}💡`, meta_title: `${'b'.repeat(294)}💡` });
+    const res = await translate(me, { products: [lamp.id], source_language: 'SV', target_language: 'EN' });
+    expect(res.statusCode, res.body).toBe(200);
+    const { proposal } = (res.json() as MachineCopyResponse).results[0]!;
+    expect(proposal?.name).toBe(`[EN] ${'a'.repeat(494)}`);
+    expect(proposal?.meta_title).toBe(`[EN] ${'b'.repeat(294)}`);
+    // The accepted proposal saves as it was shown.
+    const saved = await patch(me, lamp.id, { language: 'EN', name: proposal!.name, meta_title: proposal!.meta_title });
+    expect(saved.json().description).toMatchObject({ name: proposal!.name, meta_title: proposal!.meta_title });
+  });
+
   it('answers 400 for a bad body, and for another company’s or a missing product, without calling the model', async () => {
     const me = await createTenant(app);
     const other = await createTenant(app);
