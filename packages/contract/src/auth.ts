@@ -117,6 +117,9 @@ export const OnboardingCompany = z.object({
 });
 export type OnboardingCompany = z.input<typeof OnboardingCompany>;
 
+/** The registrant's company role: the company they create needs an Admin to add its team (ADR 0017). */
+export const REGISTRATION_ROLE_MESSAGE = 'The person who registers a company is its Admin; add Staff users from the team page afterwards.';
+
 export const DemoRegisterBody = z.object({ account: OnboardingAccount, company: OnboardingCompany }).superRefine((body, ctx) => {
   // The object refinement also runs when fields failed their own checks: only compare strings.
   const { password, email } = body.account as { password: unknown; email: unknown };
@@ -128,6 +131,9 @@ export const DemoRegisterBody = z.object({ account: OnboardingAccount, company: 
   }
   if (body.company.agreed_to_terms !== true) {
     ctx.addIssue({ code: 'custom', path: ['company', 'agreed_to_terms'], message: 'You must agree to the terms.' });
+  }
+  if (body.company.role !== undefined && body.company.role !== COMPANY_ROLE_DEFAULT) {
+    ctx.addIssue({ code: 'custom', path: ['company', 'role'], message: REGISTRATION_ROLE_MESSAGE });
   }
   if (!body.company.name && !body.account.company_name) {
     ctx.addIssue({ code: 'custom', path: ['company', 'name'], message: 'This field may not be blank.' });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { REFRESH_COOKIE_NAME } from '@kontor/contract';
+import { REFRESH_COOKIE_NAME, REGISTRATION_ROLE_MESSAGE } from '@kontor/contract';
 import { notifications, refreshTokens, users } from '../../db/schema/index.js';
 import { as, createTenant, createTestApp, lastMailTo, login, registrationBody, type TestApp } from '../../../test/helpers.js';
 import { signAccessToken } from './tokens.js';
@@ -265,6 +265,15 @@ describe('POST /api/user/demo_register/', () => {
     const res = await app.inject({ method: 'POST', url: '/api/user/demo_register/', payload: registrationBody({ company: { agreed_to_terms: false } }) });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ 'company.agreed_to_terms': ['You must agree to the terms.'] });
+  });
+
+  it('makes the registrant the Admin: a Staff company role is a 400 and creates nothing', async () => {
+    const body = registrationBody({ company: { role: 'Staff' } });
+    const res = await app.inject({ method: 'POST', url: '/api/user/demo_register/', payload: body });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ 'company.role': [REGISTRATION_ROLE_MESSAGE] });
+    const created = await app.deps.database.db.select().from(users).where(eq(users.email, body.account.email));
+    expect(created).toEqual([]);
   });
 
   it('requires password == password2 and a valid email', async () => {
