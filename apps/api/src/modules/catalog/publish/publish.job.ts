@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { PUBLISH_ACTION_LABELS, PUBLISH_FILE_NAMES, PUBLISH_JOB, type PublishResult } from '@kontor/contract';
-import { catalogExports, catalogProducts } from '../../../db/schema/index.js';
+import { catalogExports } from '../../../db/schema/index.js';
 import type { DbOrTx } from '../../../db/client.js';
 import { JobFailure, jobErrorMessage, type JobContext, type JobRunner } from '../../../jobs/runner.js';
 import { notify } from '../../notifications/notify.js';
@@ -19,20 +19,27 @@ export const publishedText = (r: Pick<PublishResult, 'action' | 'publishable' | 
   `Export ready: ${PUBLISH_ACTION_LABELS[r.action]}, ${plural(r.publishable, 'product', 'products')}` +
   (r.rejected ? ` (${plural(r.rejected, 'product', 'products')} left out)` : '');
 
-async function markSynced(tx: DbOrTx, companyId: number, ids: number[]): Promise<void> {
+/**
+ * Marks the published products synced, locking them in id order (the ids come in id order, and
+ * so do the chunks), as every product writer locks them: a plain UPDATE locks in the order of
+ * its plan, and could deadlock with a bulk edit or a markup change over the same products.
+ */
+export async function markSynced(tx: DbOrTx, companyId: number, ids: number[]): Promise<void> {
   for (let i = 0; i < ids.length; i += SYNC_CHUNK) {
     const chunk = `{${ids.slice(i, i + SYNC_CHUNK).join(',')}}`;
-    await tx
-      .update(catalogProducts)
-      .set({ syncedAt: sql`now()` })
-      .where(and(eq(catalogProducts.companyId, companyId), sql`${catalogProducts.id} = any(${chunk}::int[])`));
+    await tx.execute(sql`
+      update catalog_products p set synced_at = now()
+      from (
+        select id from catalog_products where company_id = ${companyId}::int and id = any(${chunk}::int[]) order by id for update
+      ) locked
+      where p.id = locked.id`);
   }
 }
 
 /**
  * The 'catalog_publish' job (ADR 0013): streams the channel file from set-based batches, leaving
  * out what the channel would reject, and replaces the company's file whole. Then, in one
- * transaction, the channel feeds mark what they published synced to e-commerce, the export
+ * transaction, a channel's feed marks what it published synced to e-commerce, the export
  * record notes the run, and the user is told. A failure leaves the previous file and every
  * product as they were, and tells the user why.
  */
@@ -66,13 +73,16 @@ export async function publishJob(job: JobContext<PublishPayload>, files: ExportF
     }
     const staged = await files.stage(token, PUBLISH_FILE_NAMES[action], chunks());
 
-    const result: PublishResult = { ...tally.toResponse(), urls: [url], synced: action === 'csv' ? 0 : published.length };
+    // Only a channel's own feed reaches the channel: a selection's file (fetched by no one on a
+    // schedule) and the plain CSV mark nothing synced to e-commerce.
+    const marksSynced = action !== 'csv' && !job.payload.ids;
+    const result: PublishResult = { ...tally.toResponse(), urls: [url], synced: marksSynced ? published.length : 0 };
     // The file replaces the channel's last one only with the products marked synced: last in
     // the transaction, so a failure before it leaves the previous file (and one of the rename
     // rolls the marks back).
     await job.db
       .transaction(async (tx) => {
-        if (action !== 'csv') await markSynced(tx, job.companyId, published);
+        if (marksSynced) await markSynced(tx, job.companyId, published);
         await tx
           .update(catalogExports)
           .set({ lastJobId: job.id, publishedAt: sql`now()`, productCount: published.length })

@@ -319,6 +319,14 @@ describe('feed contents', () => {
     expect(googleItems(text).map((i) => i['g:title'])).toContain('Renamed spade');
   });
 
+  it('a selection marks nothing synced to e-commerce: its file is not what the channel fetches', async () => {
+    const hoe = await insertPublishable(tenant, { sku: 'HOE-1', name: 'Hoe' });
+    const selection = await publish(tenant, { action: 'google_merchant', ids: [hoe.id] });
+    expect(selection.result).toMatchObject({ total: 1, publishable: 1, synced: 0 });
+    const [row] = await db().select({ syncedAt: catalogProducts.syncedAt }).from(catalogProducts).where(eq(catalogProducts.id, hoe.id));
+    expect(row!.syncedAt).toBeNull();
+  });
+
   it('a selection gets a file of its own: the channel feed keeps every product, and the next full publish its URL', async () => {
     const rake = await insertPublishable(tenant, { sku: 'RAKE-9', name: 'Rake' });
     const feed = await publish(tenant, { action: 'google_merchant' });

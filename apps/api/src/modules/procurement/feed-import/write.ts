@@ -195,9 +195,16 @@ export async function refreshCatalogCosts(tx: DbOrTx, companyId: number, feed?: 
       where pp.company_id = ${companyId} and pp.status = 'active' and pp.cost_sek is not null
       order by pp.catalog_product_id, (coalesce(pp.stock_quantity, 0) > 0) desc, pp.cost_sek, pp.id
     ), changed as (
-      update catalog_products cp set procurement_cost = best.cost_sek, updated_at = now()
-      from best
-      where cp.id = best.id and cp.company_id = ${companyId} and cp.procurement_cost is distinct from best.cost_sek
+      -- Locked in id order first, as every product writer locks them (pricing.service), so a
+      -- refresh and a bulk edit or markup change over the same products cannot deadlock.
+      update catalog_products cp set procurement_cost = n.cost_sek, updated_at = now()
+      from (
+        select c.id, best.cost_sek from catalog_products c join best on best.id = c.id
+        where c.company_id = ${companyId} and c.procurement_cost is distinct from best.cost_sek
+        order by c.id
+        for update of c
+      ) n
+      where cp.id = n.id
       returning cp.id
     )
     select coalesce(array_agg(id order by id), '{}') as ids from changed`);

@@ -99,7 +99,7 @@ describe('PublishDialog', () => {
       id,
       status: 'succeeded',
       progress: { done: 7, total: 7 },
-      result: publishResult({ ...garden, action: 'google_merchant' }, 2),
+      result: publishResult({ ...garden, action: 'google_merchant' }, 0),
     });
     const { events, publishes, validations, queryClient } = setup({
       jobs: [createPublishJob({ id }), createPublishJob({ id, status: 'running', progress: { done: 3, total: 7 } }), done],
@@ -119,9 +119,9 @@ describe('PublishDialog', () => {
     expect(link).toHaveAttribute('href', url);
     expect(link).toHaveAttribute('target', '_blank');
     expect(link.getAttribute('rel')).toContain('noopener');
-    expect(within(dialog()).getByText('Published 2 products; 5 products left out; 2 products marked as synced to e-commerce.')).toBeInTheDocument();
+    expect(within(dialog()).getByText('Published 2 products; 5 products left out.')).toBeInTheDocument();
     // A selection's file is its own: the channel's scheduled feed is not replaced by three products.
-    expect(within(dialog()).getByText(/This file holds the selection alone and is kept for 7 days/)).toBeInTheDocument();
+    expect(within(dialog()).getByText(/This file holds the selection alone and is kept for 7 days.*no product was marked as synced/)).toBeInTheDocument();
     expect(within(dialog()).queryByRole('progressbar', { name: 'Publishing' })).not.toBeInTheDocument();
 
     // What the job changed is asked for again: the report (products are synced now) and the notifications.

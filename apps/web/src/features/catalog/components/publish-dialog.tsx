@@ -59,7 +59,7 @@ const SCOPE_HELP: Record<Scope, string> = {
   all: 'Every product goes to the channel’s feed, at the URL the channel fetches on a schedule.',
 };
 const OUTCOME_NOTE: Record<Scope, string> = {
-  selected: `This file holds the selection alone and is kept for ${SELECTION_EXPORT_DAYS} days; the channel’s feed was left as it was.`,
+  selected: `This file holds the selection alone and is kept for ${SELECTION_EXPORT_DAYS} days; the channel’s feed was left as it was, and no product was marked as synced to e-commerce.`,
   all: 'Give the channel this URL to fetch on a schedule: every publish of all products replaces the file, the URL stays.',
 };
 
@@ -294,7 +294,8 @@ function PublishOutcome({ job, urls, scope }: { job: JobResponse; urls: string[]
     <Box role="status" aria-label="Publish status">
       <Alert severity="success">
         {result
-          ? `Published ${products(result.publishable)}; ${products(result.rejected)} left out; ${products(result.synced)} marked as synced to e-commerce.`
+          ? `Published ${products(result.publishable)}; ${products(result.rejected)} left out` +
+            (result.synced ? `; ${products(result.synced)} marked as synced to e-commerce.` : '.')
           : 'Published.'}
       </Alert>
       <Box component="ul" aria-label="Export files" sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }}>
