@@ -38,7 +38,25 @@ export type HttpStep = {
  * `seconds`. Latency is recorded per response, so percentiles are exact (autocannon's own
  * histogram has no p95). A non-2xx answer counts as an error.
  */
-export async function runHttp(options: { origin: string; token: string; steps: HttpStep[]; connections: number; seconds: number }): Promise<LoadStats> {
+export async function runHttp(options: HttpRun): Promise<LoadStats> {
+  const samples = await sampleHttp(options);
+  return { ...loadStats(samples.latencies, samples.seconds * 1000, samples.errors), serverErrors: samples.serverErrors };
+}
+
+/** What one run recorded: every latency (ms) and the failures, so runs can be pooled. */
+export type Samples = { latencies: number[]; errors: number; serverErrors: number; seconds: number };
+
+export function pooledStats(runs: Samples[]): LoadStats {
+  const latencies = runs.flatMap((run) => run.latencies);
+  const seconds = runs.reduce((sum, run) => sum + run.seconds, 0);
+  const errors = runs.reduce((sum, run) => sum + run.errors, 0);
+  return { ...loadStats(latencies, seconds * 1000, errors), serverErrors: runs.reduce((sum, run) => sum + run.serverErrors, 0) };
+}
+
+type HttpRun = { origin: string; token: string; steps: HttpStep[]; connections: number; seconds: number };
+
+/** runHttp's recording, unsummarized. */
+export async function sampleHttp(options: HttpRun): Promise<Samples> {
   const latencies: number[] = [];
   const failures: string[] = [];
   let errors = 0;
@@ -83,7 +101,7 @@ export async function runHttp(options: { origin: string; token: string; steps: H
   });
   const result = await done;
   for (const failure of failures) console.log(`    failed: ${failure}`);
-  return { ...loadStats(latencies, options.seconds * 1000, errors + result.errors + result.timeouts), serverErrors };
+  return { latencies, errors: errors + result.errors + result.timeouts, serverErrors, seconds: options.seconds };
 }
 
 export type RecordedQuery = { text: string; params: unknown[] };
@@ -93,6 +111,12 @@ export type RecordedQuery = { text: string; params: unknown[] };
  * HTTP, authentication, validation and JSON. `connections` loops in parallel for `seconds`.
  */
 export async function runSql(pool: pg.Pool, queries: RecordedQuery[], connections: number, seconds: number): Promise<LoadStats> {
+  const samples = await sampleSql(pool, queries, connections, seconds);
+  return loadStats(samples.latencies, seconds * 1000, samples.errors);
+}
+
+/** runSql's recording, unsummarized. */
+export async function sampleSql(pool: pg.Pool, queries: RecordedQuery[], connections: number, seconds: number): Promise<Samples> {
   const latencies: number[] = [];
   let errors = 0;
   const end = performance.now() + seconds * 1000;
@@ -108,5 +132,5 @@ export async function runSql(pool: pg.Pool, queries: RecordedQuery[], connection
     }
   };
   await Promise.all(Array.from({ length: connections }, loop));
-  return loadStats(latencies, seconds * 1000, errors);
+  return { latencies, errors, serverErrors: 0, seconds };
 }
