@@ -113,4 +113,39 @@ describe('bookmarks', () => {
     expect(await within(pinnedList()).findByRole('link', { name: 'To read' })).toHaveAttribute('href', '/notification?unread=true');
     expect(backend.state.bookmarks.map((b) => b.name).sort()).toEqual(['Page 2', 'To read']);
   });
+
+  it('keeps each bookmark’s pin in the manage dialog across a rename', async () => {
+    const backend = createBackend({
+      bookmarks: [createBookmark({ name: 'Unread', query: 'unread=true', pinned: true }), createBookmark({ name: 'Page 2', query: 'page=2', pinned: true })],
+    });
+    const { events } = renderBookmarks(backend);
+    await within(await screen.findByRole('list', { name: 'Pinned' })).findByRole('link', { name: 'Unread' });
+
+    await events.click(screen.getByRole('button', { name: 'Manage pins' }));
+    const manage = await screen.findByRole('dialog', { name: 'Manage pins' });
+    const rename = async (from: string, to: string) => {
+      await events.click(within(manage).getByRole('button', { name: `Rename ${from}` }));
+      const dialog = await screen.findByRole('dialog', { name: 'Rename bookmark' });
+      await events.clear(within(dialog).getByLabelText('Name'));
+      await events.type(within(dialog).getByLabelText('Name'), to);
+      await events.click(within(dialog).getByRole('button', { name: 'Rename' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Rename bookmark' })).not.toBeInTheDocument());
+      await within(manage).findByText(to);
+    };
+
+    // A pinned bookmark stays ticked under its new name.
+    await rename('Unread', 'To read');
+    expect(within(manage).getByRole('checkbox', { name: 'To read' })).toBeChecked();
+
+    // An unticked pin is not lost by a rename before saving.
+    await events.click(within(manage).getByRole('checkbox', { name: 'Page 2' }));
+    await rename('Page 2', 'Second page');
+    expect(within(manage).getByRole('checkbox', { name: 'Second page' })).not.toBeChecked();
+    await events.click(within(manage).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(backend.state.bookmarks.map((b) => [b.name, b.pinned])).toEqual([
+      ['To read', true],
+      ['Second page', false],
+    ]);
+  });
 });

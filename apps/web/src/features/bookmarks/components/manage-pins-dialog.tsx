@@ -62,13 +62,14 @@ function ManagePinsContent({ onClose }: { onClose: () => void }) {
   return <PinsForm bookmarks={bookmarks.data} onClose={onClose} />;
 }
 
-const keyOf = (bookmark: Pick<BookmarkResponse, 'view' | 'name'>) => `${bookmark.view}\u0000${bookmark.name}`;
+// By id, not by view and name: a rename in this dialog refetches the list, and the ticks must follow the bookmark.
+const keyOf = (bookmark: Pick<BookmarkResponse, 'id'>) => bookmark.id;
 
 function PinsForm({ bookmarks, onClose }: { bookmarks: BookmarkResponse[]; onClose: () => void }) {
   const showSnackbar = useSnackbar();
   const saveMutation = useSetPinnedBookmarks();
   const deleteMutation = useDeleteBookmark();
-  const [pinned, setPinned] = useState<Record<string, boolean>>(() => Object.fromEntries(bookmarks.map((bookmark) => [keyOf(bookmark), bookmark.pinned])));
+  const [pinned, setPinned] = useState<Record<number, boolean>>(() => Object.fromEntries(bookmarks.map((bookmark) => [keyOf(bookmark), bookmark.pinned])));
   const [deleting, setDeleting] = useState<BookmarkResponse | null>(null);
   const [renaming, setRenaming] = useState<BookmarkResponse | null>(null);
 
@@ -136,7 +137,7 @@ function PinsForm({ bookmarks, onClose }: { bookmarks: BookmarkResponse[]; onClo
                   <ListItemIcon>
                     <Checkbox
                       edge="start"
-                      checked={pinned[key] ?? false}
+                      checked={pinned[key] ?? bookmark.pinned}
                       onChange={(event) => setPinned((previous) => ({ ...previous, [key]: event.target.checked }))}
                       slotProps={{ input: { 'aria-labelledby': labelId } }}
                     />
