@@ -39,5 +39,7 @@ export function useMoveCategory() {
 
 export function useDeleteCategory() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteCategory, onSuccess: () => refetchTree(queryClient) });
+  // Refetched on failure too: a delete refused because products were added meanwhile (409) must
+  // show the category's new product count, so the dialog asks where they go.
+  return useMutation({ mutationFn: deleteCategory, onSettled: () => refetchTree(queryClient) });
 }

@@ -101,6 +101,10 @@ export function CategoryTreeView({ tree, expanded, selectedId, disabled, onSelec
     setHover(null);
   };
 
+  // One row takes Tab (roving tabindex): the selected one when it is on screen, else the first, so
+  // a selection folded away or gone (an old link) never leaves the tree out of the Tab order.
+  const tabbableId = rows.some((row) => row.category.id === selectedId) ? selectedId : (rows[0]?.category.id ?? null);
+
   if (rows.length === 0) {
     return (
       <Typography color="text.secondary" sx={{ p: 2 }}>
@@ -126,7 +130,7 @@ export function CategoryTreeView({ tree, expanded, selectedId, disabled, onSelec
             aria-expanded={hasChildren ? isOpen : undefined}
             aria-label={category.title}
             data-testid={`category-${id}`}
-            tabIndex={selected || (selectedId === null && index === 0) ? 0 : -1}
+            tabIndex={id === tabbableId ? 0 : -1}
             ref={(element: HTMLLIElement | null) => {
               if (element) rowRefs.current.set(id, element);
               else rowRefs.current.delete(id);

@@ -89,6 +89,31 @@ describe('CatalogCategoriesScreen', () => {
     expect(home.id).toBeGreaterThan(0);
   });
 
+  it('keeps the tree reachable with Tab when the selected category is hidden or unknown', async () => {
+    const { tools, home } = gardenShop();
+    const { events, router } = render(`/catalog/category?selected=${tools.id}`);
+    await screen.findByRole('tree');
+    expect(row('Tools')).toHaveAttribute('tabindex', '0');
+
+    // Tools is selected but folded away: Tab from the toolbar still lands in the tree, on the first row.
+    await events.click(screen.getByRole('button', { name: 'Collapse all' }));
+    screen.getByRole('button', { name: 'Expand all' }).focus();
+    await events.tab();
+    expect(row('Garden')).toHaveFocus();
+    await events.keyboard('{ArrowDown}');
+    await waitFor(() => expect(router.state.location.search).toBe(`?selected=${home.id}`));
+    expect(row('Home')).toHaveFocus();
+  });
+
+  it('keeps the tree reachable with Tab when the URL names a category that no longer exists', async () => {
+    gardenShop();
+    const { events } = render('/catalog/category?selected=99999');
+    await screen.findByRole('tree');
+    screen.getByRole('button', { name: 'Collapse all' }).focus();
+    await events.tab();
+    expect(row('Garden')).toHaveFocus();
+  });
+
   it('drags a category onto another to nest it, and onto a row edge to reorder', async () => {
     const { backend, garden, home, outdoor, lights } = gardenShop();
     render();
@@ -234,5 +259,29 @@ describe('CatalogCategoriesScreen', () => {
     await waitFor(() => expect(treeRows()).toEqual(['Growing@1', 'Home@1', 'Lights@2', 'Outdoor@1']));
     expect(backend.state.requests.filter((r) => r.method === 'DELETE').at(-1)?.query).toEqual({});
     expect(growing.id).toBeGreaterThan(0);
+  });
+
+  it('after a delete refused because products were added meanwhile, asks where they go and deletes', async () => {
+    const { backend, growing, outdoor } = gardenShop();
+    const { events } = render(`/catalog/category?selected=${growing.id}`);
+    await screen.findByRole('tree');
+    await events.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete category' });
+    expect(within(dialog).queryByLabelText('Move its products to')).not.toBeInTheDocument();
+
+    // Someone adds products to it while the dialog is open: the server refuses the plain delete.
+    backend.byId(growing.id)!.products_count = 2;
+    await events.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(dialog).findByText(catalogCategoryInUseMessage(2))).toBeInTheDocument();
+
+    // The tree is read again, so the dialog now asks where the products go.
+    await events.selectOptions(await within(dialog).findByLabelText('Move its products to'), 'Outdoor');
+    await events.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(MESSAGES.categoryDeleted)).toBeInTheDocument();
+    expect(backend.state.requests.filter((r) => r.method === 'DELETE').at(-1)).toMatchObject({
+      path: `/catalog/categories/${growing.id}/`,
+      query: { reassign_to: String(outdoor.id) },
+    });
+    await waitFor(() => expect(treeRows()).not.toContain('Growing@2'));
   });
 });

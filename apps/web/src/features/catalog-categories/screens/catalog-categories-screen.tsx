@@ -205,7 +205,8 @@ export function CatalogCategoriesScreen() {
       {adding ? <AddCategoryDialog parent={adding.parent} pending={createMutation.isPending} onSave={handleCreate} onClose={() => setAdding(null)} /> : null}
       {deleting ? (
         <DeleteCategoryDialog
-          category={deleting}
+          // The tree's current copy: a refused delete re-reads the tree (products added meanwhile).
+          category={tree.byId.get(deleting.id) ?? deleting}
           tree={tree}
           pending={deleteMutation.isPending}
           error={deleteError}
