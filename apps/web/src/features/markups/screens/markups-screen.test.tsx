@@ -136,4 +136,21 @@ describe('MarkupsScreen', () => {
     expect(backend.state.requests.find((r) => r.method === 'DELETE')?.path).toBe(`/catalog/markups/${books.id}/`);
     expect(screen.getByText('Standard')).toBeInTheDocument();
   });
+
+  it('deleting the only rule of the last page does not claim there are no markups', async () => {
+    const rules = Array.from({ length: 25 }, (_, i) => createMarkup({ name: `Band ${String(i).padStart(2, '0')}`, priority: 1 }));
+    const last = createMarkup({ name: 'Zebra', priority: 99 });
+    const backend = createMarkupsBackend({ markups: [...rules, last] });
+    server.use(...backend.handlers);
+    const { events, router } = render('/catalog/markup?page=1');
+
+    await events.click(await screen.findByRole('button', { name: 'Delete Zebra' }));
+    await events.click(within(await screen.findByRole('dialog', { name: 'Delete markup?' })).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Nothing on this page any more.')).toBeInTheDocument();
+    expect(screen.queryByText('No markups yet.')).not.toBeInTheDocument();
+
+    await events.click(await screen.findByRole('button', { name: 'Go to the last page' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByText('Band 00')).toBeInTheDocument();
+  });
 });

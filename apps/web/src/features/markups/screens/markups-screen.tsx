@@ -19,7 +19,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { FixedPagePagination } from '@/components/fixed-page-pagination';
+import { FixedPagePagination, lastPageOf } from '@/components/fixed-page-pagination';
 import { SearchField } from '@/components/search-field';
 import { useSnackbar } from '@/components/snackbar-provider';
 import { TableMessageRow } from '@/components/table-message-row';
@@ -62,6 +62,8 @@ export function MarkupsScreen() {
   const [deleting, setDeleting] = useState<MarkupResponse | null>(null);
 
   const data = markups.data;
+  // An empty page of a list that has rows: the page is past the end (its last rows were deleted).
+  const pastEnd = data !== undefined && data.results.length === 0 && data.count > 0;
 
   const handleSave = (body: MarkupBody, onError: (error: unknown) => void) => {
     const onSuccess = (message: string) => () => {
@@ -150,7 +152,19 @@ export function MarkupsScreen() {
                   </TableCell>
                 </TableRow>
               ))}
-            {!markups.isError && data && data.results.length === 0 ? (
+            {!markups.isError && pastEnd ? (
+              <TableMessageRow
+                colSpan={COLUMNS}
+                hint={
+                  <Button size="small" onClick={() => setPage(lastPageOf(data.count, MARKUPS_PAGE_SIZE))}>
+                    Go to the last page
+                  </Button>
+                }
+              >
+                Nothing on this page any more.
+              </TableMessageRow>
+            ) : null}
+            {!markups.isError && data && data.results.length === 0 && !pastEnd ? (
               <TableMessageRow
                 colSpan={COLUMNS}
                 hint={filters.search ? 'Try another search.' : 'Add a default rule first, then rules for cost bands or product types that need another markup.'}

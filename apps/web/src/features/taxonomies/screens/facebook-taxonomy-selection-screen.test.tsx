@@ -55,6 +55,23 @@ describe('FacebookTaxonomySelectionScreen', () => {
     expect(backend.state.links.map((l) => l.taxonomy)).toEqual([shoes.id]);
   });
 
+  it('unticking the only category of the last page of the selection does not claim nothing is selected', async () => {
+    const items = Array.from({ length: 51 }, (_, i) => createTaxonomyItem({ slug_en: `Item ${String(i).padStart(2, '0')}` }));
+    const backend = createTaxonomiesBackend({ facebook: items, links: items.map((item) => ({ channel: 'facebook' as const, taxonomy: item.id })) });
+    server.use(...backend.handlers);
+    const { events, router } = render('/preferences/facebook-product-taxonomies-selection?selected_page=1');
+
+    const selected = await screen.findByRole('region', { name: 'Selected Facebook categories' });
+    await events.click(await within(selected).findByRole('checkbox', { name: 'Item 50' }));
+    expect(await screen.findByText(MESSAGES.removed)).toBeInTheDocument();
+    expect(await within(selected).findByText(/Nothing on this page any more/)).toBeInTheDocument();
+    expect(within(selected).queryByText(/No Facebook categories selected yet/)).not.toBeInTheDocument();
+
+    await events.click(within(selected).getByRole('button', { name: 'Go to the last page' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await within(selected).findByRole('checkbox', { name: 'Item 00' })).toBeChecked();
+  });
+
   it('says what to do when nothing is selected yet', async () => {
     server.use(...createTaxonomiesBackend({ facebook: [clothing] }).handlers);
     render();

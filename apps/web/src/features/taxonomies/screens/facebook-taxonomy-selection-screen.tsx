@@ -1,6 +1,7 @@
 import { MESSAGES, PAGE_SIZE } from '@kontor/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
@@ -9,7 +10,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
-import { FixedPagePagination } from '@/components/fixed-page-pagination';
+import { FixedPagePagination, lastPageOf } from '@/components/fixed-page-pagination';
 import { SearchField } from '@/components/search-field';
 import { useSnackbar } from '@/components/snackbar-provider';
 import { serverMessage } from '@/lib/api-client';
@@ -56,6 +57,7 @@ export function FacebookTaxonomySelectionScreen() {
           query={selected}
           pendingId={pendingId}
           onToggle={toggle}
+          onLastPage={() => selectedPaging.setPage(lastPageOf(selected.data?.count, PAGE))}
           empty="No Facebook categories selected yet. Search below and tick the ones you use."
         />
         <FixedPagePagination count={selected.data?.count} page={selectedPaging.page} pageSize={PAGE} onPageChange={selectedPaging.setPage} />
@@ -68,6 +70,7 @@ export function FacebookTaxonomySelectionScreen() {
           query={available}
           pendingId={pendingId}
           onToggle={toggle}
+          onLastPage={() => setPage(lastPageOf(available.data?.count, PAGE))}
           empty={filters.search ? 'No unselected category matches this search.' : 'Every Facebook category is selected.'}
         />
         <FixedPagePagination count={available.data?.count} page={page} pageSize={PAGE} onPageChange={setPage} />
@@ -82,11 +85,15 @@ type SectionProps = {
   query: ReturnType<typeof useTaxonomies>;
   pendingId: number | null;
   onToggle: (item: TaxonomyItem) => void;
+  /** Shows the section's last page (this one is past the end). */
+  onLastPage: () => void;
   empty: string;
 };
 
-function Section({ title, label, query, pendingId, onToggle, empty }: SectionProps) {
+function Section({ title, label, query, pendingId, onToggle, onLastPage, empty }: SectionProps) {
   const items = query.data?.results;
+  // An empty page while the list has rows: its last rows were ticked or unticked away.
+  const pastEnd = items?.length === 0 && (query.data?.count ?? 0) > 0;
   return (
     <Box component="section" aria-label={label}>
       <Typography variant="subtitle2" component="h2" sx={{ mt: 1 }}>
@@ -101,7 +108,16 @@ function Section({ title, label, query, pendingId, onToggle, empty }: SectionPro
       ) : null}
       {!query.isError && items?.length === 0 ? (
         <Typography variant="body2" color="text.secondary" sx={{ py: 2 }}>
-          {empty}
+          {pastEnd ? (
+            <>
+              Nothing on this page any more.{' '}
+              <Button size="small" onClick={onLastPage}>
+                Go to the last page
+              </Button>
+            </>
+          ) : (
+            empty
+          )}
         </Typography>
       ) : null}
       {!query.isError && items?.length ? (

@@ -121,6 +121,22 @@ describe('FacebookTaxonomiesScreen', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
+  it('unlinking the only item of the last page of linked items does not claim nothing is linked', async () => {
+    const items = Array.from({ length: 51 }, (_, i) => createTaxonomyItem({ slug_en: `Item ${String(i).padStart(2, '0')}` }));
+    const backend = createTaxonomiesBackend({ facebook: items, links: items.map((item) => ({ channel: 'facebook' as const, taxonomy: item.id })) });
+    server.use(...backend.handlers);
+    const { events, router } = render('/miscellaneous/facebook-product-taxonomies?page=1');
+
+    await events.click(await screen.findByRole('button', { name: 'Unlink Item 50' }));
+    expect(await screen.findByText(MESSAGES.removed)).toBeInTheDocument();
+    expect(await screen.findByText('Nothing on this page any more.')).toBeInTheDocument();
+    expect(screen.queryByText('Nothing linked yet.')).not.toBeInTheDocument();
+
+    await events.click(screen.getByRole('button', { name: 'Go to the last page' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByRole('button', { name: 'Unlink Item 00' })).toBeInTheDocument();
+  });
+
   it('links with account and company, and unlinks through the links list', async () => {
     const backend = createTaxonomiesBackend({ facebook: [animals, garden] });
     server.use(...backend.handlers);

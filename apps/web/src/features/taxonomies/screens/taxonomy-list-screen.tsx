@@ -12,7 +12,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { FilterSelect } from '@/components/filter-select';
-import { FixedPagePagination } from '@/components/fixed-page-pagination';
+import { FixedPagePagination, lastPageOf } from '@/components/fixed-page-pagination';
 import { SearchField } from '@/components/search-field';
 import { useSnackbar } from '@/components/snackbar-provider';
 import { TableMessageRow } from '@/components/table-message-row';
@@ -51,6 +51,8 @@ export function TaxonomyListScreen({ channel }: { channel: TaxonomyChannel }) {
   const taxonomies = useTaxonomies(channel, { search: filters.search, linked, page, pageSize: config.pageSize });
   const setLinked = useSetTaxonomyLinked(channel);
   const data = taxonomies.data;
+  // An empty page of a list that has rows: the page is past the end (its last rows were linked or unlinked away).
+  const pastEnd = data !== undefined && data.results.length === 0 && data.count > 0;
 
   const toggle = (item: TaxonomyItem) =>
     setLinked.mutate(
@@ -118,7 +120,19 @@ export function TaxonomyListScreen({ channel }: { channel: TaxonomyChannel }) {
                   </TableCell>
                 </TableRow>
               ))}
-            {!taxonomies.isError && data && data.results.length === 0 ? (
+            {!taxonomies.isError && pastEnd ? (
+              <TableMessageRow
+                colSpan={COLUMNS}
+                hint={
+                  <Button size="small" onClick={() => setPage(lastPageOf(data.count, config.pageSize))}>
+                    Go to the last page
+                  </Button>
+                }
+              >
+                Nothing on this page any more.
+              </TableMessageRow>
+            ) : null}
+            {!taxonomies.isError && data && data.results.length === 0 && !pastEnd ? (
               <TableMessageRow
                 colSpan={COLUMNS}
                 hint={filters.search ? 'Try another search.' : linked === 'True' ? 'Switch the filter to All to find items to link.' : undefined}
