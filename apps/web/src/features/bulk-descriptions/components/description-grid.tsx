@@ -16,8 +16,11 @@ import { GRID_COLUMNS, cellPreview, cellValue } from './columns';
 
 export type CellPosition = { row: number; col: number };
 
-/** A cell's save: the new value shows faded while it runs; a refused one keeps the old value and shows why. */
-export type CellStatus = { state: 'saving'; value: string } | { state: 'failed'; message: string };
+/**
+ * A cell's save: the new value shows faded while it runs; a refused one keeps the old value and shows why.
+ * `save` tells a cell's saves apart, so the end of an earlier one leaves a later one's state alone.
+ */
+export type CellStatus = { state: 'saving'; value: string; save: number } | { state: 'failed'; message: string };
 /** Per product id, per field; a row's object keeps its identity until one of its cells changes. */
 export type CellStatuses = Record<number, Partial<Record<DescriptionCopyField, CellStatus>>>;
 

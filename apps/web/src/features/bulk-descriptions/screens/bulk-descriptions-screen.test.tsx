@@ -111,6 +111,57 @@ describe('BulkDescriptionsScreen', () => {
     expect(backend.state.requests.filter((r) => r.method === 'PATCH')).toHaveLength(1);
   });
 
+  it('a late answer to an earlier save of the same product does not undo a later save of another field', async () => {
+    const backend = createBulkDescriptionsBackend({ products: [lamp] });
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    backend.state.holdAnswer = (call) => (call === 1 ? gate : undefined);
+    server.use(...backend.handlers);
+    const { events, queryClient } = render('/catalog/product-bulk3-description?language=EN');
+    await waitFor(() => expect(cell('Meta title', 'LAMP-1')).toHaveTextContent('Desk lamp | Shop'));
+
+    // Name, then Tab to the meta title and save it too, while the name's answer is still on its way.
+    await events.dblClick(cell('Name', 'LAMP-1'));
+    await events.clear(screen.getByRole('textbox', { name: 'Name of LAMP-1' }));
+    await events.type(screen.getByRole('textbox', { name: 'Name of LAMP-1' }), 'Brass lamp{Tab}');
+    await events.keyboard('{Enter}');
+    await events.clear(screen.getByRole('textbox', { name: 'Meta title of LAMP-1' }));
+    await events.type(screen.getByRole('textbox', { name: 'Meta title of LAMP-1' }), 'Brass lamp | Shop{Enter}');
+    await waitFor(() => expect(backend.state.requests.filter((r) => r.method === 'PATCH')).toHaveLength(2));
+    await waitFor(() => expect(queryClient.isMutating()).toBe(1));
+
+    // The name's answer was written before the meta title was saved: it carries the old meta title.
+    await act(async () => release());
+    await waitFor(() => expect(queryClient.isMutating()).toBe(0));
+    await act(async () => undefined);
+    expect(cell('Name', 'LAMP-1')).toHaveTextContent('Brass lamp');
+    expect(cell('Meta title', 'LAMP-1')).toHaveTextContent('Brass lamp | Shop');
+  });
+
+  it('a late answer to an earlier save of a cell does not undo a later save of the same cell', async () => {
+    const backend = createBulkDescriptionsBackend({ products: [lamp] });
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    backend.state.holdAnswer = (call) => (call === 1 ? gate : undefined);
+    server.use(...backend.handlers);
+    const { events, queryClient } = render('/catalog/product-bulk3-description?language=EN');
+    await waitFor(() => expect(cell('Name', 'LAMP-1')).toHaveTextContent('Desk lamp'));
+
+    await events.dblClick(cell('Name', 'LAMP-1'));
+    await events.type(screen.getByRole('textbox', { name: 'Name of LAMP-1' }), ' A{Enter}');
+    await events.dblClick(cell('Name', 'LAMP-1'));
+    await events.clear(screen.getByRole('textbox', { name: 'Name of LAMP-1' }));
+    await events.type(screen.getByRole('textbox', { name: 'Name of LAMP-1' }), 'Desk lamp B{Enter}');
+    await waitFor(() => expect(queryClient.isMutating()).toBe(1));
+    expect(cell('Name', 'LAMP-1')).toHaveTextContent('Desk lamp B');
+
+    await act(async () => release());
+    await waitFor(() => expect(queryClient.isMutating()).toBe(0));
+    await act(async () => undefined);
+    expect(cell('Name', 'LAMP-1')).toHaveTextContent('Desk lamp B');
+    expect(backend.state.products[0]?.descriptions.EN?.name).toBe('Desk lamp B');
+  });
+
   it('machine translate selected is off on SV, with the reason, and follows the checked rows through a language switch', async () => {
     const backend = createBulkDescriptionsBackend({ products: [lamp, chair] });
     server.use(...backend.handlers);

@@ -21,7 +21,7 @@ import Typography from '@mui/material/Typography';
 import AutoAwesomeOutlinedIcon from '@mui/icons-material/AutoAwesomeOutlined';
 import TranslateOutlinedIcon from '@mui/icons-material/TranslateOutlined';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { SearchField } from '@/components/search-field';
 import { useSnackbar } from '@/components/snackbar-provider';
 import { errorText, serverMessage } from '@/lib/api-client';
@@ -75,26 +75,31 @@ export function BulkDescriptionsScreen() {
   const machine = useMachineCopyRun();
   const rowsById = useMemo(() => new Map(rows.map((row) => [row.id, row])), [rows]);
 
-  const setCellStatus = (cellLanguage: Language, productId: number, field: DescriptionCopyField, cell: CellStatus | undefined) =>
+  /** `ofSave`: only while the cell still shows that save (a later save of the cell owns it otherwise). */
+  const setCellStatus = (cellLanguage: Language, productId: number, field: DescriptionCopyField, cell: CellStatus | undefined, ofSave?: number) =>
     setStatusesByLanguage((all) => {
       const current = all[cellLanguage] ?? NO_STATUSES;
+      const shown = current[productId]?.[field];
+      if (ofSave !== undefined && (shown?.state !== 'saving' || shown.save !== ofSave)) return all;
       const forRow = { ...current[productId] };
       if (cell) forRow[field] = cell;
       else delete forRow[field];
       return { ...all, [cellLanguage]: { ...current, [productId]: forRow } };
     });
 
+  const lastCellSave = useRef(0);
   const handleSaveCell = (row: BulkDescriptionRow, field: DescriptionCopyField, value: string) => {
     const cellLanguage = language;
-    setCellStatus(cellLanguage, row.id, field, { state: 'saving', value });
+    const cellSave = ++lastCellSave.current;
+    setCellStatus(cellLanguage, row.id, field, { state: 'saving', value, save: cellSave });
     save.mutateAsync({ product: row.id, body: { language: cellLanguage, [field]: value } }).then(
       () => {
-        setCellStatus(cellLanguage, row.id, field, undefined);
+        setCellStatus(cellLanguage, row.id, field, undefined, cellSave);
         showSnackbar(MESSAGES.updateSuccessfully);
       },
       (error: unknown) => {
         const message = serverMessage(error);
-        setCellStatus(cellLanguage, row.id, field, { state: 'failed', message });
+        setCellStatus(cellLanguage, row.id, field, { state: 'failed', message }, cellSave);
         showSnackbar(message, 'error');
       },
     );

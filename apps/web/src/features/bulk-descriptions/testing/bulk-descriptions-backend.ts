@@ -77,7 +77,15 @@ export function createBulkDescriptionsBackend({
   refuseSave = null as string | null,
   saveDelayMs = 0,
 } = {}) {
-  const state = { products: products.map((p) => ({ ...p, descriptions: { ...p.descriptions } })), requests: [] as Request[], machine, refuseSave };
+  const state = {
+    products: products.map((p) => ({ ...p, descriptions: { ...p.descriptions } })),
+    requests: [] as Request[],
+    machine,
+    refuseSave,
+    /** Holds the answer to the nth PATCH (from 1) after it was stored, like a slow network on the way back. */
+    holdAnswer: null as ((call: number) => Promise<void> | undefined) | null,
+  };
+  let patchCalls = 0;
   const base = '/catalog/product_descriptions_bulk/';
 
   const record = async (request: globalThis.Request) => {
@@ -124,7 +132,10 @@ export function createBulkDescriptionsBackend({
       if (state.refuseSave) return HttpResponse.json({ meta_title: [state.refuseSave] }, { status: 400 });
       const { language, ...fields } = parsed.data;
       product.descriptions[language] = { ...product.descriptions[language], ...fields };
-      return HttpResponse.json(rowOf(product, language));
+      const answer = rowOf(product, language);
+      patchCalls += 1;
+      await state.holdAnswer?.(patchCalls);
+      return HttpResponse.json(answer);
     }),
     http.post(apiUrl(`${base}translate/`), async ({ request }) => {
       await record(request);
