@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp, testUser } from '@/test/render';
 import { server } from '@/test/server';
-import { createBulkDescriptionsBackend, testProducts, type TestProduct } from '../testing/bulk-descriptions-backend';
+import { EXACT_COUNT_LIMIT, createBulkDescriptionsBackend, testProducts, type TestProduct } from '../testing/bulk-descriptions-backend';
 import { BulkDescriptionsScreen } from './bulk-descriptions-screen';
 
 const render = (route = '/catalog/product-bulk3-description') => renderWithApp(<BulkDescriptionsScreen />, { user: testUser, route });
@@ -53,6 +53,12 @@ describe('BulkDescriptionsScreen', () => {
     render();
     expect(await screen.findByRole('status', { name: 'Fetch status: failed' })).toBeInTheDocument();
     expect(screen.getByText(`${MESSAGES.fetchFailed}: Database unavailable`)).toBeInTheDocument();
+  });
+
+  it('says "about" of a long list whose count the server estimated', async () => {
+    server.use(...createBulkDescriptionsBackend({ products: testProducts(EXACT_COUNT_LIMIT + 1) }).handlers);
+    render();
+    expect(await screen.findByText(`1–25 of about ${(EXACT_COUNT_LIMIT + 1).toLocaleString()}`)).toBeInTheDocument();
   });
 
   it('selects with click and arrow keys, shows the cell and row values, edits with Enter and saves the cell with PATCH', async () => {

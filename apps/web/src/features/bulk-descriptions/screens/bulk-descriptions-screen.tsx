@@ -22,6 +22,7 @@ import AutoAwesomeOutlinedIcon from '@mui/icons-material/AutoAwesomeOutlined';
 import TranslateOutlinedIcon from '@mui/icons-material/TranslateOutlined';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
+import { displayedRows } from '@/components/fixed-page-pagination';
 import { SearchField } from '@/components/search-field';
 import { useSnackbar } from '@/components/snackbar-provider';
 import { errorText, serverMessage } from '@/lib/api-client';
@@ -241,6 +242,7 @@ export function BulkDescriptionsScreen() {
       <TablePagination
         component="div"
         count={list.data?.count ?? 0}
+        labelDisplayedRows={displayedRows(list.data?.count_is_estimate)}
         page={list.data ? Math.min(page, Math.max(0, Math.ceil(list.data.count / pageSize) - 1)) : page}
         rowsPerPage={pageSize}
         rowsPerPageOptions={PAGE_SIZES}

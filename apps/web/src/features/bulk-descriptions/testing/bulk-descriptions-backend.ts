@@ -117,6 +117,8 @@ export function createBulkDescriptionsBackend({
       const matching = state.products.filter((p) => !search || p.sku.toLowerCase().includes(search) || p.name.toLowerCase().includes(search));
       return HttpResponse.json({
         count: matching.length,
+        // As the API says of a list past EXACT_COUNT_LIMIT rows: its count is the planner's estimate.
+        ...(matching.length > EXACT_COUNT_LIMIT ? { count_is_estimate: true } : {}),
         next: null,
         previous: null,
         results: matching.slice(offset, offset + limit).map((p) => rowOf(p, language)),
@@ -177,6 +179,9 @@ export function createBulkDescriptionsBackend({
 
   return { state, handlers };
 }
+
+/** The API counts a list exactly up to this many rows, and estimates past it (apps/api/src/http/row-count.ts). */
+export const EXACT_COUNT_LIMIT = 1000;
 
 export const testProducts = (count: number, overrides: (i: number) => Partial<TestProduct> = () => ({})): TestProduct[] =>
   Array.from({ length: count }, (_, i) => ({ id: 100 + i, sku: `SKU-${i + 1}`, name: `Product ${i + 1}`, descriptions: {}, ...overrides(i) }));
