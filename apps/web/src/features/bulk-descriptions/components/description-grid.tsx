@@ -17,10 +17,12 @@ import { GRID_COLUMNS, cellPreview, cellValue } from './columns';
 export type CellPosition = { row: number; col: number };
 
 /**
- * A cell's save: the new value shows faded while it runs; a refused one keeps the old value and shows why.
- * `save` tells a cell's saves apart, so the end of an earlier one leaves a later one's state alone.
+ * A cell's save: the new value shows faded while it runs; a refused one shows the stored value
+ * and why, and keeps what was typed (`value`): editing the cell again starts from it, so nothing
+ * typed is lost. `save` tells a cell's saves apart, so the end of an earlier one leaves a later
+ * one's state alone.
  */
-export type CellStatus = { state: 'saving'; value: string; save: number } | { state: 'failed'; message: string };
+export type CellStatus = { state: 'saving'; value: string; save: number } | { state: 'failed'; message: string; value: string };
 /** Per product id, per field; a row's object keeps its identity until one of its cells changes. */
 export type CellStatuses = Record<number, Partial<Record<DescriptionCopyField, CellStatus>>>;
 
@@ -58,9 +60,9 @@ export function DescriptionGrid({ rows, selected, onSelect, checked, onToggleRow
   const gridRef = useRef<HTMLTableElement>(null);
   const [editing, setEditing] = useState<Editing | null>(null);
   // The handlers below read the latest props through a ref, so the memoised rows never see new functions.
-  const latest = useRef({ rows, onSelect, onSave, onToggleRow });
+  const latest = useRef({ rows, statuses, onSelect, onSave, onToggleRow });
   useEffect(() => {
-    latest.current = { rows, onSelect, onSave, onToggleRow };
+    latest.current = { rows, statuses, onSelect, onSave, onToggleRow };
   });
   const toggleRow = useCallback((productId: number) => latest.current.onToggleRow(productId), []);
 
@@ -68,7 +70,9 @@ export function DescriptionGrid({ rows, selected, onSelect, checked, onToggleRow
     const column = GRID_COLUMNS[position.col];
     const row = latest.current.rows[position.row];
     if (!column?.editable || !row) return;
-    setEditing({ ...position, initial: initial ?? cellValue(row, column) });
+    // A save running or refused: edit what was typed, not the stored value it would replace.
+    const pending = latest.current.statuses[row.id]?.[column.key]?.value;
+    setEditing({ ...position, initial: initial ?? pending ?? cellValue(row, column) });
   }, []);
 
   const select = useCallback((position: CellPosition) => {

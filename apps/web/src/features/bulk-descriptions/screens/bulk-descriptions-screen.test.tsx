@@ -115,6 +115,18 @@ describe('BulkDescriptionsScreen', () => {
     expect(cell('Meta title', 'LAMP-1')).toHaveAttribute('aria-invalid', 'true');
     expect(cell('Meta title', 'LAMP-1')).toHaveTextContent('Bordslampa | Butik');
     expect(backend.state.requests.filter((r) => r.method === 'PATCH')).toHaveLength(1);
+
+    // What was typed is not lost: editing the refused cell again starts from it, and Enter sends it again.
+    await events.keyboard('{Enter}');
+    expect(screen.getByRole('textbox', { name: 'Meta title of LAMP-1' })).toHaveValue('Bordslampa | Butik!');
+    backend.state.refuseSave = null;
+    await events.keyboard('{Enter}');
+    await waitFor(() => expect(cell('Meta title', 'LAMP-1')).toHaveTextContent('Bordslampa | Butik!'));
+    expect(cell('Meta title', 'LAMP-1')).not.toHaveAttribute('aria-invalid');
+    expect(backend.state.requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([
+      { language: 'SV', meta_title: 'Bordslampa | Butik!' },
+      { language: 'SV', meta_title: 'Bordslampa | Butik!' },
+    ]);
   });
 
   it('a late answer to an earlier save of the same product does not undo a later save of another field', async () => {

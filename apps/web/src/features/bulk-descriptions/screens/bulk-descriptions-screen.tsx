@@ -100,7 +100,7 @@ export function BulkDescriptionsScreen() {
       },
       (error: unknown) => {
         const message = serverMessage(error);
-        setCellStatus(cellLanguage, row.id, field, { state: 'failed', message }, cellSave);
+        setCellStatus(cellLanguage, row.id, field, { state: 'failed', message, value }, cellSave);
         showSnackbar(message, 'error');
       },
     );
