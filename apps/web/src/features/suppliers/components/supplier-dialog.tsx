@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { SupplierBody, type SupplierResponse } from '@kontor/contract';
+import { MESSAGES, SupplierBody, type SupplierResponse } from '@kontor/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -11,6 +11,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormTextField } from '@/components/form-text-field';
+import { errorText } from '@/lib/api-client';
 import { errorBodyText } from '@/lib/error-body-text';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useCurrencies } from '../api/list-currencies';
@@ -75,6 +76,12 @@ function SupplierForm({ title, supplier, pending, onSave, onClose }: Omit<Suppli
         {formError ? (
           <Alert severity="error" sx={{ mb: 2 }}>
             {formError}
+          </Alert>
+        ) : null}
+        {/* Spec §8: without the currencies the select cannot show the supplier's currency; say so. */}
+        {currencies.isError ? (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {`${MESSAGES.couldNotGetSuppliers}: ${errorText(currencies.error)}`}
           </Alert>
         ) : null}
         <Grid container spacing={2} sx={{ pt: 1 }}>

@@ -144,4 +144,46 @@ describe('SuppliersScreen', () => {
     expect(await screen.findByText('This supplier cannot be deleted while it has 1 feed.')).toBeInTheDocument();
     expect(screen.getByText('Nordic Tools')).toBeInTheDocument();
   });
+
+  it('deleting the only supplier of the last page does not claim there are no suppliers', async () => {
+    const many = Array.from({ length: 25 }, (_, i) => createSupplier({ name: `Acme ${String(i).padStart(2, '0')}`, name_abbrev: `A${i}` }));
+    const last = createSupplier({ name: 'Zebra Supply', name_abbrev: 'ZS' });
+    const backend = createSuppliersBackend({ suppliers: [...many, last] });
+    server.use(...backend.handlers);
+    const { events, router } = render('/procurement/supplier?page=1');
+
+    await events.click(await screen.findByRole('button', { name: 'Delete Zebra Supply' }));
+    await events.click(within(await screen.findByRole('dialog', { name: 'Delete supplier?' })).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Nothing on this page any more.')).toBeInTheDocument();
+    expect(screen.queryByText('No suppliers yet.')).not.toBeInTheDocument();
+
+    await events.click(await screen.findByRole('button', { name: 'Go to the last page' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByText('Acme 00')).toBeInTheDocument();
+  });
+
+  it("says Couldn't get suppliers data when the list or the currencies fail to load", async () => {
+    const nordic = createSupplier({ name: 'Nordic Tools', name_abbrev: 'NT', currency: eur.id });
+    const backend = createSuppliersBackend({ suppliers: [nordic], currencies: [eur] });
+    server.use(
+      http.get(apiUrl('/currencies/'), () => HttpResponse.json({ detail: 'Down for maintenance.' }, { status: 503 })),
+      ...backend.handlers,
+    );
+    const { events } = render();
+
+    expect(await screen.findByText(`${MESSAGES.couldNotGetSuppliers}: Down for maintenance.`)).toBeInTheDocument();
+    await events.click(await screen.findByRole('button', { name: 'Edit Nordic Tools' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit supplier' });
+    expect(within(dialog).getByText(`${MESSAGES.couldNotGetSuppliers}: Down for maintenance.`)).toBeInTheDocument();
+  });
+
+  it("says Couldn't get suppliers data when the supplier list fails", async () => {
+    const backend = createSuppliersBackend();
+    server.use(
+      http.get(apiUrl('/procurement/suppliers/'), () => HttpResponse.json({ detail: 'Down for maintenance.' }, { status: 503 })),
+      ...backend.handlers,
+    );
+    render();
+    expect(await screen.findByText(`${MESSAGES.couldNotGetSuppliers}: Down for maintenance.`)).toBeInTheDocument();
+  });
 });

@@ -1,4 +1,5 @@
 import { MESSAGES, type SupplierBody, type SupplierResponse } from '@kontor/contract';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -19,7 +20,7 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { FixedPagePagination } from '@/components/fixed-page-pagination';
+import { FixedPagePagination, lastPageOf } from '@/components/fixed-page-pagination';
 import { SearchField } from '@/components/search-field';
 import { useSnackbar } from '@/components/snackbar-provider';
 import { TableMessageRow } from '@/components/table-message-row';
@@ -52,6 +53,8 @@ export function SuppliersScreen() {
   const [deleting, setDeleting] = useState<SupplierResponse | null>(null);
 
   const data = suppliers.data;
+  // An empty page of a list that has rows: the page is past the end (its last rows were deleted).
+  const pastEnd = data !== undefined && data.results.length === 0 && data.count > 0;
   const currencyCode = (id: number | null) => (id === null ? 'SEK' : (currencies.data?.find((currency) => currency.id === id)?.code ?? ''));
 
   const handleSave = (body: SupplierBody, onError: (error: unknown) => void) => {
@@ -89,6 +92,12 @@ export function SuppliersScreen() {
       <Box role="search" aria-label="Filters" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, px: 2, pb: 2, alignItems: 'center' }}>
         <SearchField label="Search suppliers" value={filters.search} onSearch={(value) => setFilter('search', value)} />
       </Box>
+      {/* Spec §8: the currencies' failure reads like the suppliers' (without them the currency column is blank). */}
+      {currencies.isError ? (
+        <Alert severity="error" sx={{ mx: 2, mb: 2 }}>
+          {`${MESSAGES.couldNotGetSuppliers}: ${errorText(currencies.error)}`}
+        </Alert>
+      ) : null}
       {suppliers.isFetching ? <LinearProgress sx={{ height: 2 }} /> : <Box sx={{ height: 2 }} />}
       <TableContainer>
         <Table size="small" aria-label="Suppliers">
@@ -107,7 +116,7 @@ export function SuppliersScreen() {
             </TableRow>
           </TableHead>
           <TableBody>
-            {suppliers.isError ? <TableMessageRow colSpan={COLUMNS} error={errorText(suppliers.error)} /> : null}
+            {suppliers.isError ? <TableMessageRow colSpan={COLUMNS} error={`${MESSAGES.couldNotGetSuppliers}: ${errorText(suppliers.error)}`} /> : null}
             {!suppliers.isError &&
               data?.results.map((supplier) => (
                 <TableRow key={supplier.id} hover>
@@ -146,7 +155,19 @@ export function SuppliersScreen() {
                   </TableCell>
                 </TableRow>
               ))}
-            {!suppliers.isError && data && data.results.length === 0 ? (
+            {!suppliers.isError && pastEnd ? (
+              <TableMessageRow
+                colSpan={COLUMNS}
+                hint={
+                  <Button size="small" onClick={() => setPage(lastPageOf(data.count, SUPPLIERS_PAGE_SIZE))}>
+                    Go to the last page
+                  </Button>
+                }
+              >
+                Nothing on this page any more.
+              </TableMessageRow>
+            ) : null}
+            {!suppliers.isError && data && data.results.length === 0 && !pastEnd ? (
               <TableMessageRow
                 colSpan={COLUMNS}
                 hint={filters.search ? 'Try another search.' : 'Add the suppliers you buy from, or take one from the global supplier directory.'}
