@@ -1,4 +1,4 @@
-import type { OrderItemResponse, ProductLiteResponse } from '@kontor/contract';
+import type { OrderItemResponse } from '@kontor/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -7,14 +7,14 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId, useState } from 'react';
-import { CatalogProductPicker } from '@/components/catalog-product-picker';
+import { CatalogProductPicker, type CatalogProductChoice } from '@/components/catalog-product-picker';
 import { errorText, fieldErrorsOf } from '@/lib/api-client';
 import { useLinkOrderItemProduct } from '../api/link-order-item-product';
 import { formatQuantity } from './format';
 
 type LinkProductDialogProps = {
   item: OrderItemResponse;
-  onLinked: (product: ProductLiteResponse) => void;
+  onLinked: (product: CatalogProductChoice) => void;
   onClose: () => void;
 };
 
@@ -24,7 +24,7 @@ type LinkProductDialogProps = {
  */
 export function LinkProductDialog({ item, onLinked, onClose }: LinkProductDialogProps) {
   const titleId = useId();
-  const [product, setProduct] = useState<ProductLiteResponse | null>(null);
+  const [product, setProduct] = useState<CatalogProductChoice | null>(null);
   const link = useLinkOrderItemProduct();
   const fields = link.isError ? fieldErrorsOf(link.error) : null;
   const productError = fields?.product?.join(' ') ?? null;
@@ -53,6 +53,7 @@ export function LinkProductDialog({ item, onLinked, onClose }: LinkProductDialog
           <CatalogProductPicker
             value={product}
             onChange={setProduct}
+            required
             error={productError}
             helperText="The store's next sync keeps this link while the line's SKU stays the same."
             disabled={link.isPending}

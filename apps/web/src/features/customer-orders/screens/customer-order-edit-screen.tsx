@@ -1,12 +1,4 @@
-import {
-  MESSAGES,
-  ORDER_ITEM_MESSAGES,
-  backorderedMessage,
-  type BackorderResponse,
-  type OrderItemResponse,
-  type OrderResponse,
-  type ProductLiteResponse,
-} from '@kontor/contract';
+import { MESSAGES, ORDER_ITEM_MESSAGES, backorderedMessage, type BackorderResponse, type OrderItemResponse, type OrderResponse } from '@kontor/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -22,6 +14,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ShoppingBasketOutlinedIcon from '@mui/icons-material/ShoppingBasketOutlined';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import type { CatalogProductChoice } from '@/components/catalog-product-picker';
 import { useSnackbar } from '@/components/snackbar-provider';
 import { HistoryPanel } from '@/components/history-panel';
 import { errorText, serverMessage } from '@/lib/api-client';
@@ -120,7 +113,7 @@ function OrderEdit({ order }: { order: OrderResponse }) {
   const handleRemoveBackorder = (backorder: BackorderResponse) =>
     deleteMutation.mutate(backorder.id, { onSuccess: () => showSnackbar(MESSAGES.removed), onError: (error) => showSnackbar(serverMessage(error), 'error') });
 
-  const handleLinked = (product: ProductLiteResponse) => {
+  const handleLinked = (product: CatalogProductChoice) => {
     setLinking(null);
     showSnackbar(ORDER_ITEM_MESSAGES.linked(product.sku, product.name));
   };

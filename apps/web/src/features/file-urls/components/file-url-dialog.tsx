@@ -12,11 +12,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { CatalogProductPicker, type CatalogProductChoice } from '@/components/catalog-product-picker';
 import { FormTextField } from '@/components/form-text-field';
 import { errorBodyText } from '@/lib/error-body-text';
 import { applyServerErrors } from '@/lib/form-errors';
-import type { PickedProduct } from '../api/list-products';
-import { ProductPicker } from './product-picker';
 
 /**
  * The inputs hold text; the output is the contract's body. Whether a URL is valid is left to the
@@ -31,7 +30,7 @@ const FileUrlFormSchema = z
     source_url: z.string(),
     priority: z.string().trim().regex(/^\d*$/, 'Enter a whole number.'),
     removed_from_source: z.boolean(),
-    product: z.custom<PickedProduct | null>(),
+    product: z.custom<CatalogProductChoice | null>(),
   })
   .transform((values): FileUrlBody => ({
     url: values.url.trim(),
@@ -45,7 +44,7 @@ type FormValues = z.input<typeof FileUrlFormSchema>;
 type FormOutput = z.output<typeof FileUrlFormSchema>;
 const FIELDS = ['url', 'title', 'source_url', 'priority', 'removed_from_source', 'product'] as const;
 
-const toFormValues = (fileUrl: FileUrlResponse | null | undefined, defaultProduct: PickedProduct | null): FormValues => ({
+const toFormValues = (fileUrl: FileUrlResponse | null | undefined, defaultProduct: CatalogProductChoice | null): FormValues => ({
   url: fileUrl?.url ?? '',
   title: fileUrl?.title ?? '',
   source_url: fileUrl?.source_url ?? '',
@@ -63,7 +62,7 @@ type FileUrlDialogProps = {
   /** The link to edit; none to add a new one. */
   fileUrl?: FileUrlResponse | null;
   /** A new link's product (the list's product filter). */
-  defaultProduct?: PickedProduct | null;
+  defaultProduct?: CatalogProductChoice | null;
   pending: boolean;
   onSave: (body: FileUrlBody, onError: (error: unknown) => void) => void;
   onClose: () => void;
@@ -136,7 +135,7 @@ function FileUrlForm({ title, fileUrl, defaultProduct, pending, onSave, onClose 
               control={control}
               name="product"
               render={({ field, fieldState }) => (
-                <ProductPicker
+                <CatalogProductPicker
                   value={field.value}
                   onChange={field.onChange}
                   inputRef={field.ref}

@@ -19,6 +19,7 @@ import AddLinkIcon from '@mui/icons-material/AddLink';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { useState } from 'react';
+import { CatalogProductPicker } from '@/components/catalog-product-picker';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FilterSelect, type FilterOption } from '@/components/filter-select';
 import { FixedPagePagination } from '@/components/fixed-page-pagination';
@@ -26,14 +27,13 @@ import { SearchField } from '@/components/search-field';
 import { useSnackbar } from '@/components/snackbar-provider';
 import { TableMessageRow } from '@/components/table-message-row';
 import { errorText } from '@/lib/api-client';
+import { useCatalogProduct } from '@/lib/catalog-product-options';
 import { useListFilters } from '@/lib/use-list-filters';
 import { useCreateFileUrl } from '../api/create-file-url';
 import { useDeleteFileUrl } from '../api/delete-file-url';
 import { FILE_URLS_PAGE_SIZE, useFileUrls } from '../api/list-file-urls';
-import { useProduct } from '../api/list-products';
 import { useUpdateFileUrl } from '../api/update-file-url';
 import { FileUrlDialog } from '../components/file-url-dialog';
-import { ProductPicker } from '../components/product-picker';
 
 const FILTERS = ['product', 'removed_from_source', 'search'] as const;
 const COLUMNS = 7;
@@ -65,7 +65,7 @@ export function FileUrlsScreen() {
   const productId = validId(filters.product);
   const removed = ['true', 'false'].includes(filters.removed_from_source) ? filters.removed_from_source : '';
   const fileUrls = useFileUrls({ product: productId ? String(productId) : '', removed_from_source: removed, search: filters.search, page });
-  const product = useProduct(productId);
+  const product = useCatalogProduct(productId);
   const createMutation = useCreateFileUrl();
   const updateMutation = useUpdateFileUrl();
   const deleteMutation = useDeleteFileUrl();
@@ -109,7 +109,7 @@ export function FileUrlsScreen() {
         sx={{ flexWrap: 'wrap', gap: 1, '& .MuiCardHeader-action': { m: 0, alignSelf: 'center' } }}
       />
       <Box role="search" aria-label="Filters" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, px: 2, pb: 2, alignItems: 'center' }}>
-        <ProductPicker value={chosenProduct} onChange={(next) => setFilter('product', next ? String(next.id) : '')} />
+        <CatalogProductPicker value={chosenProduct} onChange={(next) => setFilter('product', next ? String(next.id) : '')} width={320} />
         <FilterSelect label="Source" value={removed} onChange={(value) => setFilter('removed_from_source', value)} options={REMOVED_OPTIONS} minWidth={190} />
         <SearchField label="Search file URLs" value={filters.search} onSearch={(value) => setFilter('search', value)} />
         {filtered ? (

@@ -1,16 +1,16 @@
-import { FILE_URL_DUPLICATE, FileUrlBody, type FileUrlResponse, type ProductResponse } from '@kontor/contract';
+import { FILE_URL_DUPLICATE, FileUrlBody, type FileUrlResponse, type ProductLiteResponse } from '@kontor/contract';
 import { http, HttpResponse } from 'msw';
-import { productResponse } from '@/test/catalog-fixtures';
-import { page } from '@/test/fixtures';
+import { createProductLite, page } from '@/test/fixtures';
 import { testUser } from '@/test/render';
 import { apiUrl } from '@/test/server';
 
 const NOW = '2026-03-01T10:00:00.000Z';
 let nextId = 900;
 
-export const createProduct = (sku: string, name: string): ProductResponse => productResponse(++nextId, { sku, name });
+/** A catalog product as the product picker lists it (GET /catalog/products2/). */
+export const createProduct = (sku: string, name: string): ProductLiteResponse => createProductLite({ id: ++nextId, sku, name });
 
-export const createFileUrl = (product: ProductResponse | null, overrides: Partial<FileUrlResponse> = {}): FileUrlResponse => {
+export const createFileUrl = (product: ProductLiteResponse | null, overrides: Partial<FileUrlResponse> = {}): FileUrlResponse => {
   const id = overrides.id ?? ++nextId;
   return {
     id,
@@ -45,10 +45,10 @@ function validate(body: unknown) {
  * An in-memory file-URL back end answering like the API: list with offset/limit, product,
  * removed_from_source and search (title, URL), by priority then id; create, update (optional
  * fields left out keep their value), delete; one URL per product; the product picker's
- * /catalog/products/ with search and id. `requests` records every call. `bareBadRequest`
+ * /catalog/products2/ with search and id. `requests` records every call. `bareBadRequest`
  * makes the next POST a 400 without a body.
  */
-export function createFileUrlsBackend({ fileUrls = [] as FileUrlResponse[], products = [] as ProductResponse[], failList = false } = {}) {
+export function createFileUrlsBackend({ fileUrls = [] as FileUrlResponse[], products = [] as ProductLiteResponse[], failList = false } = {}) {
   const state = { fileUrls: [...fileUrls], requests: [] as Request[], bareBadRequest: false };
 
   const record = async (request: globalThis.Request) => {
@@ -90,7 +90,7 @@ export function createFileUrlsBackend({ fileUrls = [] as FileUrlResponse[], prod
   };
 
   const handlers = [
-    http.get(apiUrl('/catalog/products/'), ({ request }) => {
+    http.get(apiUrl('/catalog/products2/'), ({ request }) => {
       const url = new URL(request.url);
       const search = (url.searchParams.get('search') ?? '').toLowerCase();
       const id = url.searchParams.get('id');

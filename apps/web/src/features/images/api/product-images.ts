@@ -1,10 +1,9 @@
 import { MAX_PAGE_SIZE, type ProductImagePage, type ProductImageResponse, type ProductLiteResponse, type Page } from '@kontor/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { imageKeys, invalidateImages } from './query-keys';
 
 const PATH = '/catalog/product_images/';
-const PICKER_LIMIT = 20;
 
 /** The products an image is attached to, with their attachment ids (needed to detach). */
 export function useProductImagesOf(imageId: number) {
@@ -23,17 +22,6 @@ export function useProductsById(ids: number[]) {
     queryFn: ({ signal }) => api.get<Page<ProductLiteResponse>>('/catalog/products2/', { query: { id__in: sorted.join(','), limit: sorted.length }, signal }),
     select: (page) => new Map(page.results.map((p) => [p.id, p])),
     enabled: sorted.length > 0,
-  });
-}
-
-/** GET /catalog/products2/?search= : products to attach an image to; asks only while the picker is open. */
-export function useProductPicker(search: string, enabled: boolean) {
-  return useQuery({
-    queryKey: imageKeys.productPicker(search),
-    queryFn: ({ signal }) => api.get<Page<ProductLiteResponse>>('/catalog/products2/', { query: { search, limit: PICKER_LIMIT }, signal }),
-    select: (page) => page.results,
-    placeholderData: keepPreviousData,
-    enabled,
   });
 }
 

@@ -8,7 +8,6 @@ export const imageKeys = {
   detail: (id: number) => [...imageKeys.all, 'detail', id] as const,
   classifications: ['catalog-image-classifications'] as const,
   productImages: (imageId: number) => [...imageKeys.all, 'product-images', imageId] as const,
-  productPicker: (search: string) => [...imageKeys.all, 'product-picker', search] as const,
 };
 
 /** Images, their attachments and the classification counts change together. */

@@ -12,6 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CancelIcon from '@mui/icons-material/Cancel';
 import { useId, useState, type FormEvent } from 'react';
+import { CatalogProductPicker } from '@/components/catalog-product-picker';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useSnackbar } from '@/components/snackbar-provider';
 import { fieldErrorsOf, serverMessage } from '@/lib/api-client';
@@ -19,7 +20,6 @@ import { formatDateTime } from '@/lib/format';
 import { useAttachToProduct, useDetachFromProduct, useProductImagesOf, useProductsById } from '../api/product-images';
 import { useDeleteImage, useUpdateImage } from '../api/update-image';
 import { formatDimensions, formatKb } from './format';
-import { ProductPicker } from './product-picker';
 
 type ImageDetailsDialogProps = {
   image: ImageResponse | null;
@@ -228,18 +228,22 @@ function ImageProducts({ image }: { image: ImageResponse }) {
           </Typography>
         ) : null}
       </Box>
-      <ProductPicker
+      <CatalogProductPicker
+        value={null}
+        clearOnChoose
         exclude={attached}
+        label="Attach to product"
         disabled={attach.isPending}
-        onPick={(product) =>
+        onChange={(product) => {
+          if (!product) return;
           attach.mutate(
             { product: product.id, image: image.id },
             {
               onSuccess: () => showSnackbar(MESSAGES.addSuccessfully),
               onError: (error) => showSnackbar(serverMessage(error), 'error'),
             },
-          )
-        }
+          );
+        }}
       />
     </Box>
   );

@@ -24,8 +24,6 @@ export const inventoryKeys = {
   productInventories: (productIds: readonly number[]) => [...inventoryKeys.inventories, [...productIds].sort((a, b) => a - b).join(',')] as const,
   products: ['products'] as const,
   productList: (params: ProductListParams) => [...inventoryKeys.products, 'list', params] as const,
-  productPicker: (search: string) => [...inventoryKeys.products, 'picker', search] as const,
-  productLite: (id: number) => [...inventoryKeys.products, 'lite', id] as const,
   stocktaking: ['stocktaking'] as const,
   stocktakingList: (params: StocktakingParams) => [...inventoryKeys.stocktaking, params] as const,
 };

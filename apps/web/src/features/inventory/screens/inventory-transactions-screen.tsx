@@ -1,4 +1,4 @@
-import { INVENTORY_ACTIONS, InventoryAction, type ProductLiteResponse, type TransactionResponse } from '@kontor/contract';
+import { INVENTORY_ACTIONS, InventoryAction, type TransactionResponse } from '@kontor/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -19,17 +19,17 @@ import AddIcon from '@mui/icons-material/Add';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import { useState } from 'react';
+import { CatalogProductPicker } from '@/components/catalog-product-picker';
 import { TableMessageRow } from '@/components/table-message-row';
 import { errorText } from '@/lib/api-client';
+import { useCatalogProduct } from '@/lib/catalog-product-options';
 import { formatDateTime } from '@/lib/format';
-import { useProductLite } from '../api/list-products-lite';
 import { useLocationOptions } from '../api/list-locations';
 import { TRANSACTIONS_PAGE_SIZE, useTransactions } from '../api/list-transactions';
 import { ActionChip } from '../components/action-chip';
 import { AddTransactionDialog } from '../components/add-transaction-dialog';
 import { EditTransactionDialog } from '../components/edit-transaction-dialog';
 import { MoveStockDialog } from '../components/move-stock-dialog';
-import { ProductPicker } from '../components/product-picker';
 import { ACTION_LABELS, formatDelta, formatQuantity } from '../components/quantity';
 import { useListFilters } from '@/lib/use-list-filters';
 import { FixedPagePagination } from '@/components/fixed-page-pagination';
@@ -46,7 +46,7 @@ export function InventoryTransactionsScreen() {
   const params = { ...filters, product: productId ? String(productId) : '', action: validAction(filters.action), page };
   const transactions = useTransactions(params);
   const locations = useLocationOptions();
-  const product = useProductLite(productId);
+  const product = useCatalogProduct(productId);
   const [dialog, setDialog] = useState<'add' | 'move' | null>(null);
   const [editing, setEditing] = useState<TransactionResponse | null>(null);
 
@@ -73,7 +73,7 @@ export function InventoryTransactionsScreen() {
         sx={{ flexWrap: 'wrap', gap: 1, '& .MuiCardHeader-action': { m: 0, alignSelf: 'center' } }}
       />
       <Box role="search" aria-label="Filters" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, px: 2, pb: 2, alignItems: 'center' }}>
-        <ProductPicker value={productId} onChange={(next: ProductLiteResponse | null) => setFilter('product', next ? String(next.id) : '')} />
+        <CatalogProductPicker value={chosenProduct} onChange={(next) => setFilter('product', next ? String(next.id) : '')} width={300} />
         <FilterSelect
           label="Location"
           value={filters.location}

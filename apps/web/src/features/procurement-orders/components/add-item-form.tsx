@@ -1,14 +1,14 @@
-import { MESSAGES, Quantity, type ProductLiteResponse } from '@kontor/contract';
+import { MESSAGES, Quantity } from '@kontor/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import AddIcon from '@mui/icons-material/Add';
 import { useState, type FormEvent } from 'react';
+import { CatalogProductPicker, type CatalogProductChoice } from '@/components/catalog-product-picker';
 import { useSnackbar } from '@/components/snackbar-provider';
 import { errorText, fieldErrorsOf } from '@/lib/api-client';
 import { useCreateOrderItem } from '../api/create-order-item';
 import { QUANTITY_INPUT_PROPS, QUANTITY_POSITIVE } from './format';
-import { CatalogProductPicker } from '@/components/catalog-product-picker';
 
 export const PRODUCT_REQUIRED = 'Choose a product.';
 
@@ -26,7 +26,7 @@ type Errors = { product?: string; quantity?: string };
 export function AddItemForm({ orderId }: { orderId: number }) {
   const showSnackbar = useSnackbar();
   const createMutation = useCreateOrderItem();
-  const [product, setProduct] = useState<ProductLiteResponse | null>(null);
+  const [product, setProduct] = useState<CatalogProductChoice | null>(null);
   const [quantity, setQuantity] = useState('1');
   const [errors, setErrors] = useState<Errors>({});
 
@@ -61,7 +61,7 @@ export function AddItemForm({ orderId }: { orderId: number }) {
       aria-label="Add item"
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}
     >
-      <CatalogProductPicker value={product} onChange={setProduct} error={errors.product} disabled={createMutation.isPending} />
+      <CatalogProductPicker value={product} onChange={setProduct} required error={errors.product} disabled={createMutation.isPending} />
       <TextField
         size="small"
         fullWidth={false}
