@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { FEED_FORMATS, FEED_SCHEDULES, type FeedBody, type FeedMappingField, type FeedResponse } from '@kontor/contract';
+import { FEED_FORMATS, FEED_SCHEDULES, MESSAGES, type FeedBody, type FeedMappingField, type FeedResponse } from '@kontor/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,7 +17,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import { useId, useState } from 'react';
 import { useForm, useWatch, type Control } from 'react-hook-form';
 import { FormTextField } from '@/components/form-text-field';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, errorText } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useCurrencies } from '../api/list-currencies';
 import { useSupplierOptions } from '../api/list-supplier-options';
@@ -110,6 +110,12 @@ function FeedForm({ title, feed, defaultSupplier = '', pending, onSave, onClose 
         {formError ? (
           <Alert severity="error" sx={{ mb: 2 }}>
             {formError}
+          </Alert>
+        ) : null}
+        {/* Spec §8: without the suppliers or the currencies their selects stay empty; say so. */}
+        {suppliers.isError || currencies.isError ? (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {`${MESSAGES.couldNotGetSuppliers}: ${errorText(suppliers.error ?? currencies.error)}`}
           </Alert>
         ) : null}
         <Grid container spacing={2}>

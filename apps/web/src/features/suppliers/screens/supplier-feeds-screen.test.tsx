@@ -1,9 +1,10 @@
 import { FEED_NAME_TAKEN, MESSAGES } from '@kontor/contract';
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { theme } from '@/app/theme';
 import { renderWithApp, testUser } from '@/test/render';
-import { server } from '@/test/server';
+import { apiUrl, server } from '@/test/server';
 import { controlsOf } from '../testing/dialog-controls';
 import { createCurrency, createFeed, createImportResult, createJob, createSupplier, createSuppliersBackend } from '../testing/suppliers-backend';
 import { SupplierFeedsScreen } from './supplier-feeds-screen';
@@ -242,5 +243,35 @@ describe('SupplierFeedsScreen', () => {
     backend.updateJob(backend.state.jobs[0]!.id, { status: 'failed', error: 'The connection was closed before the file was complete.' });
     const error = await within(status).findByText('Failed: The connection was closed before the file was complete.');
     expect(error).toHaveStyle({ color: theme.palette.error.main });
+  });
+
+  it('deleting the only feed of the last page does not claim there are no feeds', async () => {
+    const many = Array.from({ length: 50 }, (_, i) => createFeed(nordic, { name: `Feed ${String(i).padStart(2, '0')}` }));
+    const last = createFeed(nordic, { name: 'Zebra feed' });
+    const backend = createSuppliersBackend({ suppliers: [nordic], feeds: [...many, last] });
+    server.use(...backend.handlers);
+    const { events, router } = render('/procurement/supplier-feed?page=1');
+
+    await events.click(await screen.findByRole('button', { name: 'Delete Zebra feed' }));
+    await events.click(within(await screen.findByRole('dialog', { name: 'Delete feed?' })).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Nothing on this page any more.')).toBeInTheDocument();
+    expect(screen.queryByText('No supplier feeds yet.')).not.toBeInTheDocument();
+
+    await events.click(await screen.findByRole('button', { name: 'Go to the last page' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByText('Feed 00')).toBeInTheDocument();
+  });
+
+  it("says Couldn't get suppliers data in the feed dialog when its suppliers or currencies fail to load", async () => {
+    const backend = createSuppliersBackend({ suppliers: [nordic] });
+    server.use(
+      http.get(apiUrl('/currencies/'), () => HttpResponse.json({ detail: 'Down for maintenance.' }, { status: 503 })),
+      ...backend.handlers,
+    );
+    const { events } = render();
+
+    await events.click(await screen.findByRole('button', { name: 'Add feed' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New feed' });
+    expect(await within(dialog).findByText(`${MESSAGES.couldNotGetSuppliers}: Down for maintenance.`)).toBeInTheDocument();
   });
 });

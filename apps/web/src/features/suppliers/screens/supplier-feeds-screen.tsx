@@ -21,7 +21,7 @@ import PlayArrowOutlinedIcon from '@mui/icons-material/PlayArrowOutlined';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FilterSelect } from '@/components/filter-select';
-import { FixedPagePagination } from '@/components/fixed-page-pagination';
+import { FixedPagePagination, lastPageOf } from '@/components/fixed-page-pagination';
 import { SearchField } from '@/components/search-field';
 import { useSnackbar } from '@/components/snackbar-provider';
 import { TableMessageRow } from '@/components/table-message-row';
@@ -62,6 +62,8 @@ export function SupplierFeedsScreen() {
 
   const data = feeds.data;
   const filtered = Boolean(supplier || filters.search);
+  // An empty page of a list that has rows: the page is past the end (its last rows were deleted).
+  const pastEnd = data !== undefined && data.results.length === 0 && data.count > 0;
 
   const handleSave = (body: FeedBody, onError: (error: unknown) => void) => {
     const onSuccess = (message: string) => () => {
@@ -146,7 +148,19 @@ export function SupplierFeedsScreen() {
                   onDelete={() => setDeleting(feed)}
                 />
               ))}
-            {!feeds.isError && data && data.results.length === 0 ? (
+            {!feeds.isError && pastEnd ? (
+              <TableMessageRow
+                colSpan={COLUMNS}
+                hint={
+                  <Button size="small" onClick={() => setPage(lastPageOf(data.count, FEEDS_PAGE_SIZE))}>
+                    Go to the last page
+                  </Button>
+                }
+              >
+                Nothing on this page any more.
+              </TableMessageRow>
+            ) : null}
+            {!feeds.isError && data && data.results.length === 0 && !pastEnd ? (
               <TableMessageRow
                 colSpan={COLUMNS}
                 hint={filtered ? 'Try other filters, or clear them.' : "Add a feed: the URL of a supplier's catalog file and which columns hold SKU and name."}
