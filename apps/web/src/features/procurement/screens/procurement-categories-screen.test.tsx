@@ -209,4 +209,23 @@ describe('ProcurementCategoriesScreen', () => {
     expect(screen.queryByText(MESSAGES.categoryDeleted)).not.toBeInTheDocument();
     expect(screen.getByText('Saws')).toBeInTheDocument();
   });
+
+  it('deleting the only category of the last page does not claim there are no categories', async () => {
+    const many = Array.from({ length: 50 }, (_, i) =>
+      createProcurementCategory({ name: `Cat ${String(i).padStart(2, '0')}`, path: `Cat ${String(i).padStart(2, '0')}`, supplier: 1 }),
+    );
+    const last = createProcurementCategory({ name: 'Zebra', path: 'Zebra', supplier: 1 });
+    const backend = createProcurementBackend({ suppliers: [nordic], categories: [...many, last] });
+    server.use(...backend.handlers);
+    const { events, router } = renderCategories(`${LIST}?page=1`);
+
+    await events.click(await screen.findByRole('button', { name: 'Delete Zebra' }));
+    await events.click(within(await screen.findByRole('dialog', { name: 'Delete category?' })).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Nothing on this page any more.')).toBeInTheDocument();
+    expect(screen.queryByText('No supplier categories yet.')).not.toBeInTheDocument();
+
+    await events.click(await screen.findByRole('button', { name: 'Go to the last page' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByText('Cat 00')).toBeInTheDocument();
+  });
 });

@@ -22,7 +22,7 @@ import { useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FilterSelect } from '@/components/filter-select';
-import { FixedPagePagination } from '@/components/fixed-page-pagination';
+import { FixedPagePagination, lastPageOf } from '@/components/fixed-page-pagination';
 import { SearchField } from '@/components/search-field';
 import { useSnackbar } from '@/components/snackbar-provider';
 import { TableMessageRow } from '@/components/table-message-row';
@@ -65,6 +65,8 @@ export function ProcurementCategoriesScreen() {
   const mappedIds = useMemo(() => [...new Set((rows ?? []).flatMap((row) => row.catalog_categories_auto_create))], [rows]);
   const catalogCategories = useCatalogCategoriesByIds(mappedIds);
   const filtered = FILTERS.some((name) => filters[name] !== '');
+  // An empty page of a list that has rows: the page is past the end (its last rows were deleted).
+  const pastEnd = data !== undefined && data.results.length === 0 && data.count > 0;
   const formState: CategoryFormLocationState = { listSearch: location.search };
 
   const handleDelete = () => {
@@ -193,7 +195,19 @@ export function ProcurementCategoriesScreen() {
                   </TableRow>
                 );
               })}
-            {!categories.isError && data && data.results.length === 0 ? (
+            {!categories.isError && pastEnd ? (
+              <TableMessageRow
+                colSpan={COLUMNS}
+                hint={
+                  <Button size="small" onClick={() => setPage(lastPageOf(data.count, CATEGORIES_PAGE_SIZE))}>
+                    Go to the last page
+                  </Button>
+                }
+              >
+                Nothing on this page any more.
+              </TableMessageRow>
+            ) : null}
+            {!categories.isError && data && data.results.length === 0 && !pastEnd ? (
               <TableMessageRow
                 colSpan={COLUMNS}
                 hint={

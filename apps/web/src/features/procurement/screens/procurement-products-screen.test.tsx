@@ -178,4 +178,21 @@ describe('ProcurementProductsScreen', () => {
     expect(backend.state.requests.find((r) => r.path === '/procurement/products/unskip/')?.body).toEqual({ ids: [saw.id] });
     expect(await screen.findByText('No product matches these filters.')).toBeInTheDocument();
   });
+
+  it('skipping the whole last page of the wishlist does not claim nothing matches', async () => {
+    const many = Array.from({ length: 26 }, (_, i) => createProcurementProduct({ sku: `P-${String(i).padStart(2, '0')}` }));
+    const backend = createProcurementBackend({ products: many });
+    server.use(...backend.handlers);
+    const lastSku = backend.state.products[25]!.sku;
+    const { events, router } = renderWithApp(<ProcurementProductsScreen />, { user: testUser, route: `${ROUTE}?wishlist=Not+skipped&page=1` });
+
+    await events.click(await screen.findByRole('checkbox', { name: `Select ${lastSku}` }));
+    await events.click(screen.getByRole('button', { name: 'Skip' }));
+    expect(await screen.findByText('Nothing on this page any more.')).toBeInTheDocument();
+    expect(screen.queryByText('No product matches these filters.')).not.toBeInTheDocument();
+
+    await events.click(await screen.findByRole('button', { name: 'Go to the last page' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?wishlist=Not+skipped'));
+    expect(await screen.findByText(backend.state.products[0]!.sku)).toBeInTheDocument();
+  });
 });

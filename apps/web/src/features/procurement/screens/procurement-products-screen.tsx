@@ -25,7 +25,7 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import UndoIcon from '@mui/icons-material/Undo';
 import { useState, type KeyboardEvent } from 'react';
 import { FilterSelect } from '@/components/filter-select';
-import { FixedPagePagination } from '@/components/fixed-page-pagination';
+import { FixedPagePagination, lastPageOf } from '@/components/fixed-page-pagination';
 import { SearchField } from '@/components/search-field';
 import { useSnackbar } from '@/components/snackbar-provider';
 import { TableMessageRow } from '@/components/table-message-row';
@@ -71,6 +71,8 @@ export function ProcurementProductsScreen() {
   const selected = selection.filterKey === filterKey ? selection.ids : [];
   const selectedOnPage = rows.filter((row) => selected.includes(row.id));
   const filtered = FILTERS.some((name) => params[name] !== '');
+  // An empty page of a list that has rows: the page is past the end (its last rows were skipped or added under a filter that now leaves them out).
+  const pastEnd = data !== undefined && rows.length === 0 && data.count > 0;
   const busy = addMutation.isPending || skipMutation.isPending;
 
   const select = (ids: number[]) => setSelection({ filterKey, ids });
@@ -238,7 +240,19 @@ export function ProcurementProductsScreen() {
                   onKeyDown={(event) => handleRowKeyDown(event, product.id)}
                 />
               ))}
-            {!products.isError && data && rows.length === 0 ? (
+            {!products.isError && pastEnd ? (
+              <TableMessageRow
+                colSpan={COLUMNS}
+                hint={
+                  <Button size="small" onClick={() => setPage(lastPageOf(data.count, PROCUREMENT_PRODUCTS_PAGE_SIZE))}>
+                    Go to the last page
+                  </Button>
+                }
+              >
+                Nothing on this page any more.
+              </TableMessageRow>
+            ) : null}
+            {!products.isError && data && rows.length === 0 && !pastEnd ? (
               <TableMessageRow
                 colSpan={COLUMNS}
                 hint={filtered ? 'Try other filters, or clear them.' : "Add a supplier and run its feed: the supplier's products show here."}
