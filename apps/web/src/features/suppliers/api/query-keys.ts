@@ -28,3 +28,18 @@ export const suppliersKeys = {
  * import writes one). Keys, not imports of those features.
  */
 export const IMPORT_TOUCHED_ROOTS = [['procurement-products'], ['procurement-categories'], ['notifications']] as const;
+
+/**
+ * Where other features keep what a supplier change (added, renamed, deleted) makes stale: their
+ * supplier selects (purchase orders, the catalog's supplier filter) and the rows that show a
+ * supplier's name (supplier products and categories, purchase orders, the catalog's procurement
+ * details). Keys, not imports of those features.
+ */
+export const SUPPLIER_TOUCHED_ROOTS = [
+  ['suppliers'],
+  ['catalog', 'supplier-options'],
+  ['procurement-products'],
+  ['procurement-categories'],
+  ['procurement-orders'],
+  ['products'],
+] as const;

@@ -2,7 +2,7 @@ import { MESSAGES, SUPPLIER_NAME_TAKEN } from '@kontor/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { renderWithApp, testUser } from '@/test/render';
+import { createTestQueryClient, renderWithApp, testUser } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
 import { controlsOf } from '../testing/dialog-controls';
 import { createCurrency, createSupplier, createSuppliersBackend } from '../testing/suppliers-backend';
@@ -185,5 +185,31 @@ describe('SuppliersScreen', () => {
     );
     render();
     expect(await screen.findByText(`${MESSAGES.couldNotGetSuppliers}: Down for maintenance.`)).toBeInTheDocument();
+  });
+
+  it('a renamed supplier makes the other screens’ supplier selects and supplier names stale', async () => {
+    const nordic = createSupplier({ name: 'Nordic Tools', name_abbrev: 'NT' });
+    const backend = createSuppliersBackend({ suppliers: [nordic] });
+    server.use(...backend.handlers);
+    // What the purchase orders, the catalog and the supplier products screens hold from an earlier visit.
+    const queryClient = createTestQueryClient();
+    const elsewhere = [
+      ['suppliers', 'purchase-order-options'],
+      ['catalog', 'supplier-options'],
+      ['procurement-products', 'list', {}],
+      ['procurement-categories', 'list', {}],
+      ['procurement-orders', 'list', {}],
+      ['products', 'list', {}],
+    ];
+    for (const queryKey of elsewhere) queryClient.setQueryData(queryKey, { results: [{ id: nordic.id, name: 'Nordic Tools' }] });
+    const { events } = renderWithApp(<SuppliersScreen />, { user: testUser, route: '/procurement/supplier', queryClient });
+
+    await events.click(await screen.findByRole('button', { name: 'Edit Nordic Tools' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit supplier' });
+    const form = controlsOf(dialog);
+    await events.clear(form.get('Name'));
+    await events.type(form.get('Name'), 'Nordic Tools AB{Enter}');
+    expect(await screen.findByText(MESSAGES.updateSuccessfully)).toBeInTheDocument();
+    for (const queryKey of elsewhere) expect(queryClient.getQueryState(queryKey)?.isInvalidated, JSON.stringify(queryKey)).toBe(true);
   });
 });
