@@ -1,5 +1,5 @@
 import { PAGE_SIZE, type GlobalSupplierProductPage } from '@kontor/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { suppliersKeys, type GlobalProductListParams } from './query-keys';
 
@@ -17,7 +17,8 @@ export const globalSupplierProductsQueryOptions = (params: GlobalProductListPara
         { supplier: params.supplier, search: params.search, limit: GLOBAL_PRODUCTS_PAGE_SIZE, offset: params.page * GLOBAL_PRODUCTS_PAGE_SIZE },
         signal,
       ),
-    placeholderData: keepPreviousData,
+    // Another page or search of the same supplier keeps its rows while loading; another supplier's rows would be shown under the new name.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2].supplier === params.supplier ? previous : undefined),
     enabled: params.supplier > 0,
   });
 

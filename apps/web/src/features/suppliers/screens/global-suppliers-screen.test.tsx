@@ -1,8 +1,10 @@
 import { MESSAGES, SUPPLIER_NAME_TAKEN } from '@kontor/contract';
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { page } from '@/test/fixtures';
 import { renderWithApp, testUser } from '@/test/render';
-import { server } from '@/test/server';
+import { apiUrl, server } from '@/test/server';
 import { createGlobalProduct, createGlobalSupplier, createSupplier, createSuppliersBackend } from '../testing/suppliers-backend';
 import { GlobalSuppliersScreen } from './global-suppliers-screen';
 
@@ -70,5 +72,40 @@ describe('GlobalSuppliersScreen', () => {
 
     await events.click(screen.getByRole('button', { name: 'Add Makita Sverige to my suppliers' }));
     expect(await screen.findByText(`name: ${SUPPLIER_NAME_TAKEN}`)).toBeInTheDocument();
+  });
+
+  it('does not show the previous supplier’s products under the next one while they load', async () => {
+    const backend = createSuppliersBackend({ globalSuppliers: [bosch, makita], globalProducts: [drill, rotary, saw] });
+    let releaseMakita = () => undefined as void;
+    const makitaAnswered = new Promise<void>((resolve) => {
+      releaseMakita = resolve;
+    });
+    server.use(
+      http.get(apiUrl('/suppliers_global/products/'), async ({ request }) => {
+        if (new URL(request.url).searchParams.get('supplier') !== String(makita.id)) return undefined;
+        await makitaAnswered;
+        return HttpResponse.json(page([saw], 1));
+      }),
+      ...backend.handlers,
+    );
+    const { events } = render(`/global-suppliers-and-brands/products?supplier=${bosch.id}`);
+    const products = await screen.findByRole('table', { name: 'Directory products' });
+    expect(await within(products).findByText('GSR-12')).toBeInTheDocument();
+
+    await events.click(await screen.findByRole('button', { name: 'Show products of Makita Sverige' }));
+    expect(await screen.findByRole('heading', { name: 'Products of Makita Sverige' })).toBeInTheDocument();
+    expect(within(products).queryByText('GSR-12')).not.toBeInTheDocument();
+    releaseMakita();
+    expect(await within(products).findByText('HS7601')).toBeInTheDocument();
+  });
+
+  it("says Couldn't get suppliers data when the directory fails to load", async () => {
+    const backend = createSuppliersBackend();
+    server.use(
+      http.get(apiUrl('/suppliers_global/'), () => HttpResponse.json({ detail: 'Down for maintenance.' }, { status: 503 })),
+      ...backend.handlers,
+    );
+    render();
+    expect(await screen.findByText(`${MESSAGES.couldNotGetSuppliers}: Down for maintenance.`)).toBeInTheDocument();
   });
 });

@@ -96,7 +96,9 @@ export function GlobalSuppliersScreen() {
                 </TableRow>
               </TableHead>
               <TableBody>
-                {suppliers.isError ? <TableMessageRow colSpan={DIRECTORY_COLUMNS} error={errorText(suppliers.error)} /> : null}
+                {suppliers.isError ? (
+                  <TableMessageRow colSpan={DIRECTORY_COLUMNS} error={`${MESSAGES.couldNotGetSuppliers}: ${errorText(suppliers.error)}`} />
+                ) : null}
                 {!suppliers.isError &&
                   data?.results.map((supplier) => (
                     <TableRow
