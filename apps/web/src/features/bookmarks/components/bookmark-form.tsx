@@ -16,6 +16,7 @@ import { FormTextField } from '@/components/form-text-field';
 import { useSnackbar } from '@/components/snackbar-provider';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useCreateBookmark } from '../api/create-bookmark';
+import { useHoldDialogOpen } from '@/components/form-dialog';
 
 type BookmarkFormValues = z.input<typeof BookmarkBody>;
 type BookmarkFormOutput = z.output<typeof BookmarkBody>;
@@ -25,6 +26,7 @@ export function BookmarkForm({ defaultName, onClose }: { defaultName: string; on
   const location = useLocation();
   const showSnackbar = useSnackbar();
   const createMutation = useCreateBookmark();
+  useHoldDialogOpen(createMutation.isPending);
   const [formError, setFormError] = useState<string | null>(null);
   const view = location.pathname;
   const query = location.search.replace(/^\?/, '');

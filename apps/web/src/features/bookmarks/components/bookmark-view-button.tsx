@@ -1,9 +1,9 @@
-import Dialog from '@mui/material/Dialog';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import BookmarkAddOutlinedIcon from '@mui/icons-material/BookmarkAddOutlined';
 import { lazy, Suspense, useId, useState } from 'react';
+import { FormDialog } from '@/components/form-dialog';
 
 // The form (react-hook-form, its zod schema) loads when the dialog first opens, not with every screen's top bar (ADR 0028).
 const BookmarkForm = lazy(async () => ({ default: (await import('./bookmark-form')).BookmarkForm }));
@@ -21,14 +21,14 @@ export function BookmarkViewButton({ defaultName }: BookmarkViewButtonProps) {
           <BookmarkAddOutlinedIcon />
         </IconButton>
       </Tooltip>
-      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby={titleId} maxWidth="xs" fullWidth>
+      <FormDialog open={open} onClose={() => setOpen(false)} aria-labelledby={titleId} maxWidth="xs" fullWidth>
         <DialogTitle id={titleId}>Bookmark this view</DialogTitle>
         {open ? (
           <Suspense fallback={null}>
             <BookmarkForm defaultName={defaultName} onClose={() => setOpen(false)} />
           </Suspense>
         ) : null}
-      </Dialog>
+      </FormDialog>
     </>
   );
 }

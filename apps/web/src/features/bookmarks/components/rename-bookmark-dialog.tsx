@@ -3,7 +3,6 @@ import { BookmarkBody, type BookmarkResponse } from '@kontor/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -14,6 +13,7 @@ import { FormTextField } from '@/components/form-text-field';
 import { useSnackbar } from '@/components/snackbar-provider';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useUpdateBookmark } from '../api/update-bookmark';
+import { FormDialog, useHoldDialogOpen } from '@/components/form-dialog';
 
 const RenameForm = z.object({ name: BookmarkBody.shape.name });
 type RenameFormValues = z.infer<typeof RenameForm>;
@@ -24,16 +24,17 @@ type RenameBookmarkDialogProps = { bookmark: BookmarkResponse | null; onClose: (
 export function RenameBookmarkDialog({ bookmark, onClose }: RenameBookmarkDialogProps) {
   const titleId = useId();
   return (
-    <Dialog open={Boolean(bookmark)} onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
+    <FormDialog open={Boolean(bookmark)} onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
       <DialogTitle id={titleId}>Rename bookmark</DialogTitle>
       {bookmark ? <RenameBookmarkForm bookmark={bookmark} onClose={onClose} /> : null}
-    </Dialog>
+    </FormDialog>
   );
 }
 
 function RenameBookmarkForm({ bookmark, onClose }: { bookmark: BookmarkResponse; onClose: () => void }) {
   const showSnackbar = useSnackbar();
   const updateMutation = useUpdateBookmark();
+  useHoldDialogOpen(updateMutation.isPending);
   const [formError, setFormError] = useState<string | null>(null);
   const { control, handleSubmit, setError } = useForm<RenameFormValues>({ resolver: zodResolver(RenameForm), defaultValues: { name: bookmark.name } });
 

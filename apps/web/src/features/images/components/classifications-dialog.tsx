@@ -60,7 +60,7 @@ export function ClassificationsDialog({ open, classifications, onClose }: Classi
   };
 
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
+    <Dialog open={open} onClose={create.isPending ? undefined : onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
       <DialogTitle id={titleId}>Image classifications</DialogTitle>
       <DialogContent>
         <Box component="form" noValidate onSubmit={add} aria-label="Add classification" sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', pt: 1 }}>

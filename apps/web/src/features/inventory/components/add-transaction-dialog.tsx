@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { INVENTORY_ACTIONS, InventoryAction, MESSAGES, Quantity } from '@kontor/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -18,6 +17,7 @@ import { useCreateTransaction } from '../api/create-transaction';
 import { useLocationOptions } from '../api/list-locations';
 import { ProductHeading } from './product-heading';
 import { ACTION_LABELS, QUANTITY_INPUT_PROPS, type StockProduct } from './quantity';
+import { FormDialog, useHoldDialogOpen } from '@/components/form-dialog';
 
 /** Spec §5: adding a transaction needs a location. */
 export const LOCATION_REQUIRED = 'Choose a location.';
@@ -44,11 +44,11 @@ export type AddTransactionDialogProps = {
 export function AddTransactionDialog({ open, onClose, ...props }: AddTransactionDialogProps) {
   const titleId = useId();
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
+    <FormDialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
       <DialogTitle id={titleId}>Add transaction</DialogTitle>
       {/* The dialog unmounts its content when closed, so every opening starts with a clean form. */}
       <AddTransactionForm {...props} onClose={onClose} />
-    </Dialog>
+    </FormDialog>
   );
 }
 
@@ -56,6 +56,7 @@ function AddTransactionForm({ product, defaultLocationId, defaultAction = 'STOCK
   const showSnackbar = useSnackbar();
   const locations = useLocationOptions();
   const createMutation = useCreateTransaction();
+  useHoldDialogOpen(createMutation.isPending);
   const [formError, setFormError] = useState<string | null>(null);
   const { control, handleSubmit, setError } = useForm<FormValues, unknown, FormOutput>({
     resolver: zodResolver(AddTransactionSchema),

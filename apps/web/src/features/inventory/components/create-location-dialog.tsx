@@ -3,7 +3,6 @@ import { MESSAGES } from '@kontor/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -17,6 +16,7 @@ import { useSnackbar } from '@/components/snackbar-provider';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useCreateLocation } from '../api/create-location';
 import { useLocationTypeOptions } from '../api/list-location-types';
+import { FormDialog, useHoldDialogOpen } from '@/components/form-dialog';
 
 const CreateLocationSchema = z.object({
   name: z.string().trim().min(1, 'This field may not be blank.').max(100),
@@ -32,10 +32,10 @@ const FIELDS = ['name', 'abbreviation_slug', 'type', 'comment', 'not_for_stock']
 export function CreateLocationDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const titleId = useId();
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
+    <FormDialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
       <DialogTitle id={titleId}>New location</DialogTitle>
       <CreateLocationForm onClose={onClose} />
-    </Dialog>
+    </FormDialog>
   );
 }
 
@@ -43,6 +43,7 @@ function CreateLocationForm({ onClose }: { onClose: () => void }) {
   const showSnackbar = useSnackbar();
   const types = useLocationTypeOptions();
   const createMutation = useCreateLocation();
+  useHoldDialogOpen(createMutation.isPending);
   const [formError, setFormError] = useState<string | null>(null);
   const { control, handleSubmit, setError } = useForm<FormValues, unknown, FormOutput>({
     resolver: zodResolver(CreateLocationSchema),

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES, Quantity, STOCK_FIXED_MESSAGES, type TransactionResponse } from '@kontor/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -19,6 +18,7 @@ import { useUpdateTransaction } from '../api/update-transaction';
 import { ActionChip } from './action-chip';
 import { ProductHeading } from './product-heading';
 import { QUANTITY_INPUT_PROPS } from './quantity';
+import { FormDialog, useHoldDialogOpen } from '@/components/form-dialog';
 
 const EditTransactionSchema = z.object({
   location: z.string().min(1, 'Choose a location.'),
@@ -43,10 +43,10 @@ function stockFixedBy(transaction: TransactionResponse): string | null {
 export function EditTransactionDialog({ transaction, onClose }: EditTransactionDialogProps) {
   const titleId = useId();
   return (
-    <Dialog open={transaction !== null} onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
+    <FormDialog open={transaction !== null} onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
       <DialogTitle id={titleId}>Edit transaction</DialogTitle>
       {transaction ? <EditTransactionForm key={transaction.id} transaction={transaction} onClose={onClose} /> : null}
-    </Dialog>
+    </FormDialog>
   );
 }
 
@@ -54,6 +54,7 @@ function EditTransactionForm({ transaction, onClose }: { transaction: Transactio
   const showSnackbar = useSnackbar();
   const locations = useLocationOptions();
   const updateMutation = useUpdateTransaction();
+  useHoldDialogOpen(updateMutation.isPending);
   const [formError, setFormError] = useState<string | null>(null);
   const stockFixed = stockFixedBy(transaction);
   const { control, handleSubmit, setError } = useForm<FormValues, unknown, FormOutput>({

@@ -4,7 +4,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -22,6 +21,7 @@ import { useLocationOptions } from '../api/list-locations';
 import { useMoveStock } from '../api/move-stock';
 import { ProductHeading } from './product-heading';
 import { formatQuantity, QUANTITY_INPUT_PROPS, type StockProduct } from './quantity';
+import { FormDialog, useHoldDialogOpen } from '@/components/form-dialog';
 
 const MoveStockSchema = z.object({
   from_location: z.string().min(1, 'Choose the source location.'),
@@ -48,10 +48,10 @@ export type MoveStockDialogProps = { open: boolean; product: StockProduct; onClo
 export function MoveStockDialog({ open, product, onClose }: MoveStockDialogProps) {
   const titleId = useId();
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
+    <FormDialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
       <DialogTitle id={titleId}>Move stock</DialogTitle>
       <MoveStockContent product={product} onClose={onClose} />
-    </Dialog>
+    </FormDialog>
   );
 }
 
@@ -90,6 +90,7 @@ type MoveStockFormProps = { product: StockProduct; sources: InventoryEntry[]; lo
 function MoveStockForm({ product, sources, locations, onClose }: MoveStockFormProps) {
   const showSnackbar = useSnackbar();
   const moveMutation = useMoveStock();
+  useHoldDialogOpen(moveMutation.isPending);
   const [formError, setFormError] = useState<string | null>(null);
   const { control, handleSubmit, setError, setValue, getValues } = useForm<FormValues, unknown, FormOutput>({
     resolver: zodResolver(MoveStockSchema),

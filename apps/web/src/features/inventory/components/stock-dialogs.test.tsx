@@ -2,7 +2,8 @@ import { MESSAGES, STOCK_FIXED_MESSAGES, type TransactionResponse } from '@konto
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp, testUser } from '@/test/render';
-import { server } from '@/test/server';
+import { http, HttpResponse } from 'msw';
+import { apiUrl, server } from '@/test/server';
 import { inventoryKeys } from '../api/query-keys';
 import { createInventoryBackend, createLocation, createProduct } from '../testing/inventory-backend';
 import { AddTransactionDialog, LOCATION_REQUIRED } from './add-transaction-dialog';
@@ -70,6 +71,36 @@ describe('AddTransactionDialog', () => {
     await events.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Not enough stock: 3.00 available at A1.')).toBeInTheDocument();
     expect(within(dialog).getByLabelText(/Quantity/)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('stays open while its save is on its way (Escape does nothing), so a refusal has somewhere to show', async () => {
+    setup([{ product: product.id, location: a1.id, quantity: 3 }]);
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.post(apiUrl('/catalog/inventory_transactions/'), async () => {
+        await answered;
+        return HttpResponse.json({ quantity: ['Not enough stock: 3.00 available at A1.'] }, { status: 400 });
+      }),
+    );
+    const onClose = vi.fn();
+    const { events } = renderWithApp(<AddTransactionDialog open product={product} defaultLocationId={a1.id} defaultAction="STOCK_OUT" onClose={onClose} />, {
+      user: testUser,
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Add transaction' });
+    await within(dialog).findByRole('option', { name: 'A1 — Aisle 1' });
+    await events.type(within(dialog).getByLabelText(/Quantity/), '5');
+    await events.click(within(dialog).getByRole('button', { name: 'Save' }));
+    // The Save button is busy (disabled), so the keyboard is put in the comments field.
+    within(dialog).getByLabelText('Comments').focus();
+    await events.keyboard('{Escape}');
+    expect(onClose).not.toHaveBeenCalled();
+
+    answer();
+    expect(await within(dialog).findByText('Not enough stock: 3.00 available at A1.')).toBeInTheDocument();
+    within(dialog).getByLabelText('Comments').focus();
+    await events.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalled();
   });
 });
 

@@ -1,9 +1,9 @@
-import Dialog from '@mui/material/Dialog';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import FeedbackOutlinedIcon from '@mui/icons-material/FeedbackOutlined';
 import { lazy, Suspense, useId, useState } from 'react';
+import { FormDialog } from '@/components/form-dialog';
 
 // The form (react-hook-form, its zod schema) loads when the dialog first opens, not with every screen's top bar (ADR 0028).
 const FeedbackForm = lazy(async () => ({ default: (await import('./feedback-form')).FeedbackForm }));
@@ -18,14 +18,14 @@ export function FeedbackButton() {
           <FeedbackOutlinedIcon />
         </IconButton>
       </Tooltip>
-      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <FormDialog open={open} onClose={() => setOpen(false)} aria-labelledby={titleId} maxWidth="sm" fullWidth>
         <DialogTitle id={titleId}>Send feedback</DialogTitle>
         {open ? (
           <Suspense fallback={null}>
             <FeedbackForm onClose={() => setOpen(false)} />
           </Suspense>
         ) : null}
-      </Dialog>
+      </FormDialog>
     </>
   );
 }

@@ -14,6 +14,7 @@ import { FormTextField } from '@/components/form-text-field';
 import { useSnackbar } from '@/components/snackbar-provider';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useSendFeedback } from '../api/send-feedback';
+import { useHoldDialogOpen } from '@/components/form-dialog';
 
 type FeedbackFormValues = z.input<typeof FeedbackBody>;
 type FeedbackFormOutput = z.output<typeof FeedbackBody>;
@@ -23,6 +24,7 @@ export function FeedbackForm({ onClose }: { onClose: () => void }) {
   const location = useLocation();
   const showSnackbar = useSnackbar();
   const sendMutation = useSendFeedback();
+  useHoldDialogOpen(sendMutation.isPending);
   const [formError, setFormError] = useState<string | null>(null);
   const { control, handleSubmit, setError } = useForm<FeedbackFormValues, unknown, FeedbackFormOutput>({
     resolver: zodResolver(FeedbackBody),

@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -19,6 +18,7 @@ import { useSnackbar } from '@/components/snackbar-provider';
 import { splitUrls, useAddImages, type AddImagesResult } from '../api/create-image-urls';
 import { countsMessage, formatBytes } from './format';
 import { ProcurementProductPicker, type PickedProduct } from './procurement-product-picker';
+import { FormDialog, useHoldDialogOpen } from '@/components/form-dialog';
 
 export const PRODUCT_REQUIRED = 'Choose a procurement product.';
 export const URLS_REQUIRED = 'Paste at least one image URL.';
@@ -47,17 +47,18 @@ type AddImagesDialogProps = {
 export function AddImagesDialog({ open, onClose, defaultProduct }: AddImagesDialogProps) {
   const titleId = useId();
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+    <FormDialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
       <DialogTitle id={titleId}>Add images</DialogTitle>
       {/* Unmounted while closed: every opening starts clean. */}
       <AddImagesForm defaultProduct={defaultProduct} onClose={onClose} />
-    </Dialog>
+    </FormDialog>
   );
 }
 
 function AddImagesForm({ defaultProduct, onClose }: Omit<AddImagesDialogProps, 'open'>) {
   const showSnackbar = useSnackbar();
   const addMutation = useAddImages();
+  useHoldDialogOpen(addMutation.isPending);
   const filesHelpId = useId();
   const [product, setProduct] = useState<PickedProduct | null>(defaultProduct);
   const [mode, setMode] = useState<Mode>('urls');

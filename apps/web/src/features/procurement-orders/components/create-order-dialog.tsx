@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { ProcurementOrderDetailResponse } from '@kontor/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -15,6 +14,7 @@ import { errorText } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useCreateOrder } from '../api/create-order';
 import { useSupplierOptions } from '../api/list-supplier-options';
+import { FormDialog, useHoldDialogOpen } from '@/components/form-dialog';
 
 export const SUPPLIER_REQUIRED = 'Choose a supplier.';
 
@@ -37,17 +37,18 @@ type CreateOrderDialogProps = {
 export function CreateOrderDialog({ open, onClose, ...props }: CreateOrderDialogProps) {
   const titleId = useId();
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
+    <FormDialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
       <DialogTitle id={titleId}>New purchase order</DialogTitle>
       {/* Unmounted while closed: every opening starts with a clean form. */}
       <CreateOrderForm {...props} onClose={onClose} />
-    </Dialog>
+    </FormDialog>
   );
 }
 
 function CreateOrderForm({ defaultSupplier = '', onClose, onCreated }: Omit<CreateOrderDialogProps, 'open'>) {
   const suppliers = useSupplierOptions();
   const createMutation = useCreateOrder();
+  useHoldDialogOpen(createMutation.isPending);
   const [formError, setFormError] = useState<string | null>(null);
   const { control, handleSubmit, setError } = useForm<FormValues>({
     resolver: zodResolver(CreateOrderSchema),

@@ -3,7 +3,6 @@ import { Quantity, type ProcurementOrderItemResponse } from '@kontor/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -19,6 +18,7 @@ import { applyServerErrors } from '@/lib/form-errors';
 import { useLocationOptions } from '../api/list-location-options';
 import { useReceiveOrderItem } from '../api/receive-order-item';
 import { formatQuantity, QUANTITY_INPUT_PROPS, QUANTITY_POSITIVE, remainingOf } from './format';
+import { FormDialog, useHoldDialogOpen } from '@/components/form-dialog';
 
 export const LOCATION_REQUIRED = 'Choose a location.';
 export const moreThanRemainingMessage = (remaining: number) => `Only ${formatQuantity(remaining)} remain to be received.`;
@@ -45,10 +45,10 @@ type ReceiveDialogProps = {
 export function ReceiveDialog({ item, orderNumber, onClose }: ReceiveDialogProps) {
   const titleId = useId();
   return (
-    <Dialog open={item !== null} onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
+    <FormDialog open={item !== null} onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
       <DialogTitle id={titleId}>Receive goods</DialogTitle>
       {item ? <ReceiveForm key={item.id} item={item} orderNumber={orderNumber} onClose={onClose} /> : null}
-    </Dialog>
+    </FormDialog>
   );
 }
 
@@ -56,6 +56,7 @@ function ReceiveForm({ item, orderNumber, onClose }: { item: ProcurementOrderIte
   const showSnackbar = useSnackbar();
   const locations = useLocationOptions();
   const receiveMutation = useReceiveOrderItem();
+  useHoldDialogOpen(receiveMutation.isPending);
   const [formError, setFormError] = useState<string | null>(null);
   const remaining = remainingOf(item);
   const schema = useMemo(() => receiveSchema(remaining), [remaining]);
