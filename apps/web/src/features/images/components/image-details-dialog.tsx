@@ -2,7 +2,6 @@ import { MESSAGES, type ImageClassificationResponse, type ImageResponse } from '
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -20,6 +19,7 @@ import { formatDateTime } from '@/lib/format';
 import { useAttachToProduct, useDetachFromProduct, useProductImagesOf, useProductsById } from '../api/product-images';
 import { useDeleteImage, useUpdateImage } from '../api/update-image';
 import { formatDimensions, formatKb } from './format';
+import { FormDialog, useHoldDialogOpen } from '@/components/form-dialog';
 
 type ImageDetailsDialogProps = {
   image: ImageResponse | null;
@@ -31,11 +31,11 @@ type ImageDetailsDialogProps = {
 export function ImageDetailsDialog({ image, classifications, onClose }: ImageDetailsDialogProps) {
   const titleId = useId();
   return (
-    <Dialog open={image !== null} onClose={onClose} aria-labelledby={titleId} maxWidth="md" fullWidth>
+    <FormDialog open={image !== null} onClose={onClose} aria-labelledby={titleId} maxWidth="md" fullWidth>
       <DialogTitle id={titleId}>Image details</DialogTitle>
       {/* Keyed by image: another image starts with its own values. */}
       {image ? <ImageDetails key={image.id} image={image} classifications={classifications} onClose={onClose} /> : null}
-    </Dialog>
+    </FormDialog>
   );
 }
 
@@ -43,6 +43,7 @@ function ImageDetails({ image, classifications, onClose }: { image: ImageRespons
   const showSnackbar = useSnackbar();
   const update = useUpdateImage();
   const remove = useDeleteImage();
+  useHoldDialogOpen(update.isPending || remove.isPending);
   const [title, setTitle] = useState(image.title);
   const [titleError, setTitleError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
