@@ -82,4 +82,29 @@ describe('Change password (user menu)', () => {
     expect(await within(dialog).findByText(PASSWORD_CHANGE_MESSAGES.oldPasswordIncorrect)).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Current password')).toHaveAttribute('aria-invalid', 'true');
   });
+
+  it('stays open while the change is under way, so a wrong current password is seen', async () => {
+    let answer = () => undefined as void;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    server.use(
+      http.post(apiUrl('/user/password_change/'), async () => {
+        await answered;
+        return HttpResponse.json({ old_password: [PASSWORD_CHANGE_MESSAGES.oldPasswordIncorrect] }, { status: 400 });
+      }),
+    );
+    const { events, dialog } = await openDialog();
+    await events.type(within(dialog).getByLabelText('Current password'), 'not-my-password');
+    await events.type(within(dialog).getByLabelText('New password'), 'a-new-and-better-passphrase');
+    await events.type(within(dialog).getByLabelText('Confirm new password'), 'a-new-and-better-passphrase');
+    await events.click(within(dialog).getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled());
+
+    await events.click(within(dialog).getByLabelText('Current password'));
+    await events.keyboard('{Escape}');
+    answer();
+    expect(await within(dialog).findByText(PASSWORD_CHANGE_MESSAGES.oldPasswordIncorrect)).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Change password' })).toBe(dialog);
+  });
 });

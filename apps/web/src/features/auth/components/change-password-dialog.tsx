@@ -30,18 +30,22 @@ type ChangePasswordDialogProps = { open: boolean; email: string; onClose: () => 
 
 export function ChangePasswordDialog({ open, email, onClose }: ChangePasswordDialogProps) {
   const titleId = useId();
+  // Here rather than in the form: while the change is under way, Escape or a click outside must not
+  // close the dialog, or a refusal (a wrong current password) would never be seen.
+  const changeMutation = useChangePassword();
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
+    <Dialog open={open} onClose={changeMutation.isPending ? undefined : onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
       <DialogTitle id={titleId}>Change password</DialogTitle>
       {/* Mounted only while open: every opening starts empty. */}
-      {open ? <ChangePasswordForm email={email} onClose={onClose} /> : null}
+      {open ? <ChangePasswordForm changeMutation={changeMutation} email={email} onClose={onClose} /> : null}
     </Dialog>
   );
 }
 
-function ChangePasswordForm({ email, onClose }: Omit<ChangePasswordDialogProps, 'open'>) {
+type ChangePasswordFormProps = Omit<ChangePasswordDialogProps, 'open'> & { changeMutation: ReturnType<typeof useChangePassword> };
+
+function ChangePasswordForm({ changeMutation, email, onClose }: ChangePasswordFormProps) {
   const showSnackbar = useSnackbar();
-  const changeMutation = useChangePassword();
   const [formError, setFormError] = useState<string | null>(null);
   const { control, handleSubmit, setError } = useForm<ChangePasswordValues>({
     resolver: zodResolver(changePasswordForm(email)),

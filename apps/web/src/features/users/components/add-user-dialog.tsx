@@ -26,17 +26,19 @@ type AddUserDialogProps = { open: boolean; onClose: () => void };
 /** An Admin adds a person to the company with a first password (the contract's rule, as the server checks it). */
 export function AddUserDialog({ open, onClose }: AddUserDialogProps) {
   const titleId = useId();
+  // Here rather than in the form: while the person is being added, Escape or a click outside must not
+  // close the dialog, or a refusal (an email in use) would never be seen and the typed details be lost.
+  const createMutation = useCreateUser();
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+    <Dialog open={open} onClose={createMutation.isPending ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
       <DialogTitle id={titleId}>Add a person</DialogTitle>
-      {open ? <AddUserForm onClose={onClose} /> : null}
+      {open ? <AddUserForm createMutation={createMutation} onClose={onClose} /> : null}
     </Dialog>
   );
 }
 
-function AddUserForm({ onClose }: Omit<AddUserDialogProps, 'open'>) {
+function AddUserForm({ createMutation, onClose }: Omit<AddUserDialogProps, 'open'> & { createMutation: ReturnType<typeof useCreateUser> }) {
   const showSnackbar = useSnackbar();
-  const createMutation = useCreateUser();
   const [formError, setFormError] = useState<string | null>(null);
   const { control, handleSubmit, setError } = useForm<AddUserValues, unknown, AddUserOutput>({
     resolver: zodResolver(CreateUserBody),

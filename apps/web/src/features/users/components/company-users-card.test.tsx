@@ -140,4 +140,34 @@ describe('CompanyUsersCard', () => {
     expect(screen.queryByRole('button', { name: 'Add person' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Actions for/ })).not.toBeInTheDocument();
   });
+
+  it('keeps the dialog open while a person is being added, so a refusal is seen and nothing typed is lost', async () => {
+    teamBackend();
+    let answer = () => undefined as void;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    server.use(
+      http.post(apiUrl('/users/'), async () => {
+        await answered;
+        return HttpResponse.json({ email: [USER_MESSAGES.emailTaken] }, { status: 400 });
+      }),
+    );
+    const { events } = renderWithApp(<CompanyUsersCard />, { user: testUser });
+    await events.click(await screen.findByRole('button', { name: 'Add person' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a person' });
+    await events.type(within(dialog).getByLabelText('First name'), 'Sven');
+    await events.type(within(dialog).getByLabelText('Last name'), 'Again');
+    await events.type(within(dialog).getByLabelText('Email'), 'sven@example.com');
+    await events.type(within(dialog).getByLabelText('First password'), 'a-first-passphrase-42');
+    await events.click(within(dialog).getByRole('button', { name: 'Add person' }));
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled());
+
+    await events.click(within(dialog).getByLabelText('First name'));
+    await events.keyboard('{Escape}');
+    answer();
+    expect(await within(dialog).findByText(USER_MESSAGES.emailTaken)).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Add a person' })).toBe(dialog);
+    expect(within(dialog).getByLabelText('First name')).toHaveValue('Sven');
+  });
 });
