@@ -131,6 +131,8 @@ describe('CompanyUsersCard', () => {
     await events.click(await screen.findByRole('button', { name: 'Actions for Sven Berg' }));
     await events.click(screen.getByRole('menuitem', { name: 'Make Admin' }));
     expect(await screen.findByText(USER_MESSAGES.lastAdmin)).toBeInTheDocument();
+    // A refusal, not a confirmation: the snackbar says it in the error colour.
+    expect(screen.getByRole('alert')).toHaveClass('MuiAlert-colorError');
   });
 
   it('shows Staff the team without any way to add or change people', async () => {

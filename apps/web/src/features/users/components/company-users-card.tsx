@@ -174,7 +174,7 @@ function UserActions({ user }: { user: UserListItem }) {
         },
         onError: (error) => {
           setConfirmingDeactivate(false);
-          showSnackbar(serverMessage(error));
+          showSnackbar(serverMessage(error), 'error');
         },
       },
     );
