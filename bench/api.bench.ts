@@ -200,6 +200,8 @@ export function readScenarios(f: Awaited<ReturnType<typeof shopFacts>>): ReadSce
     { name: 'stocks view: inventories of a page', path: `/api/catalog/products/inventories/?product_ids=${f.pageIds}` },
     { name: 'prices view: supplier data of a page', path: `/api/procurement/products/with_procurement_order_and_backorder_data/?product_ids=${f.pageIds}` },
     { name: 'bulk view: descriptions of a page', path: `/api/catalog/product_descriptions/?product__in=${f.pageIds}&language=SV&limit=1000` },
+    { name: 'bulk descriptions: a page', path: '/api/catalog/product_descriptions_bulk/?language=SV&limit=25&offset=0' },
+    { name: 'bulk descriptions: search', path: '/api/catalog/product_descriptions_bulk/?language=SV&search=oak%20chair&limit=25&offset=0' },
     { name: 'locations (grid options)', path: '/api/catalog/inventory_locations/?limit=1000&obsolete=No&ordering=name' },
     { name: 'stocktaking: a location page', path: `/api/catalog/stocktaking/?limit=100&offset=0&obsolete=No&location=${f.locationId}` },
     { name: 'ledger: newest rows', path: '/api/catalog/inventory_transactions/?limit=25&offset=0' },

@@ -185,7 +185,7 @@ export function catalogProductsQuery(ctx: Ctx, query: ListProductsQuery, searchP
 }
 
 /** The pieces of a product search to ask the trigram index for (http/search-pieces.ts); null for the whole term. */
-async function productSearchPieces(ctx: Ctx, search: string | undefined): Promise<string[] | null> {
+export async function productSearchPieces(ctx: Ctx, search: string | undefined): Promise<string[] | null> {
   const term = search?.trim();
   return term ? searchIndexPieces(term, await searchSample(ctx.readDb, PRODUCT_SEARCH_INDEX)) : null;
 }

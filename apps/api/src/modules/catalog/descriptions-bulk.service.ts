@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   DEFAULT_DESCRIPTION_LANGUAGE,
@@ -23,9 +23,9 @@ import { catalogProducts, procurementCategories, procurementProducts, procuremen
 import type { Ctx } from '../../http/context.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { pageRequest, pageResponse } from '../../http/pagination.js';
-import { countOfShortPage, countRows } from '../../http/row-count.js';
+import { countAndPage } from '../../http/row-count.js';
 import type { ChatMessage, LlmClient } from '../../lib/llm.js';
-import { catalogProductsQuery } from './catalog.service.js';
+import { catalogProductsQuery, productSearchPieces } from './catalog.service.js';
 import { markProductEdited, toDescriptionResponse } from './descriptions.service.js';
 
 /** The bodies after the contract parsed them (defaults filled in). */
@@ -79,30 +79,36 @@ function toRow(product: ProductHead, descriptions: DescriptionRow[], language: L
   };
 }
 
-/** GET: the catalog list (same filters, search, ordering and archived rule) with each product's description in `language`. */
+/**
+ * GET: the catalog list (same filters, search, ordering and archived rule) with each product's
+ * description in `language`. Paged and counted as the catalog list is (countAndPage, DESIGN §3):
+ * a search's trigram scan runs once for the count and the page, a long list's count is estimated.
+ * Read from the primary: the grid asks again right after a cell's save.
+ */
 export async function listBulkDescriptions(ctx: Ctx, query: ListBulkDescriptionsQuery, url: string): Promise<BulkDescriptionPage> {
   const { language = DEFAULT_DESCRIPTION_LANGUAGE, ...productQuery } = query;
-  const { scoped, orderBy } = catalogProductsQuery(ctx, productQuery);
+  const { scoped, orderBy } = catalogProductsQuery(ctx, productQuery, await productSearchPieces(ctx, productQuery.search));
   const page = pageRequest(query, PAGE_SIZE.catalog);
+  const { total, pageIds } = await countAndPage(ctx.db, { table: catalogProducts, where: scoped, orderBy, page, search: productQuery.search });
+  if (pageIds?.length === 0) return pageResponse(url, page, total, []);
   const products = await ctx.db
     .select({ id: catalogProducts.id, sku: catalogProducts.sku, name: catalogProducts.name })
     .from(catalogProducts)
-    .where(scoped)
+    .where(pageIds ? inArray(catalogProducts.id, pageIds) : scoped)
     .orderBy(...orderBy)
     .limit(page.limit)
-    .offset(page.offset);
+    .offset(pageIds ? 0 : page.offset);
   const descriptions = await descriptionsOf(
     ctx.db,
     ctx,
     products.map((p) => p.id),
   );
-  const results = products.map((p) => toRow(p, descriptions.get(p.id) ?? [], language));
-  // Counted like the catalog list (DESIGN §3): a short page counts itself, a long list is counted
-  // up to EXACT_COUNT_LIMIT and estimated past it, never a count(*) of a million products per page.
-  const total =
-    countOfShortPage(page, products.length) ??
-    (await countRows(ctx.db, sql`select ${catalogProducts.id} from ${catalogProducts} where ${scoped ?? sql`true`}`));
-  return pageResponse(url, page, total, results);
+  return pageResponse(
+    url,
+    page,
+    total,
+    products.map((p) => toRow(p, descriptions.get(p.id) ?? [], language)),
+  );
 }
 
 /**
