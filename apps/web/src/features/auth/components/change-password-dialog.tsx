@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH, PasswordChangeBody, passwordMatchesEmail } from '@kontor/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
@@ -11,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { FormDialog, useHoldDialogOpen } from '@/components/form-dialog';
 import { FormTextField } from '@/components/form-text-field';
 import { useSnackbar } from '@/components/snackbar-provider';
 import { applyServerErrors } from '@/lib/form-errors';
@@ -30,22 +30,20 @@ type ChangePasswordDialogProps = { open: boolean; email: string; onClose: () => 
 
 export function ChangePasswordDialog({ open, email, onClose }: ChangePasswordDialogProps) {
   const titleId = useId();
-  // Here rather than in the form: while the change is under way, Escape or a click outside must not
-  // close the dialog, or a refusal (a wrong current password) would never be seen.
-  const changeMutation = useChangePassword();
   return (
-    <Dialog open={open} onClose={changeMutation.isPending ? undefined : onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
+    <FormDialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
       <DialogTitle id={titleId}>Change password</DialogTitle>
       {/* Mounted only while open: every opening starts empty. */}
-      {open ? <ChangePasswordForm changeMutation={changeMutation} email={email} onClose={onClose} /> : null}
-    </Dialog>
+      {open ? <ChangePasswordForm email={email} onClose={onClose} /> : null}
+    </FormDialog>
   );
 }
 
-type ChangePasswordFormProps = Omit<ChangePasswordDialogProps, 'open'> & { changeMutation: ReturnType<typeof useChangePassword> };
-
-function ChangePasswordForm({ changeMutation, email, onClose }: ChangePasswordFormProps) {
+function ChangePasswordForm({ email, onClose }: Omit<ChangePasswordDialogProps, 'open'>) {
   const showSnackbar = useSnackbar();
+  const changeMutation = useChangePassword();
+  // A refusal (a wrong current password) must be seen: the dialog stays open while the change runs.
+  useHoldDialogOpen(changeMutation.isPending);
   const [formError, setFormError] = useState<string | null>(null);
   const { control, handleSubmit, setError } = useForm<ChangePasswordValues>({
     resolver: zodResolver(changePasswordForm(email)),

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { COMPANY_ROLES, CreateUserBody, PASSWORD_MIN_LENGTH } from '@kontor/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -11,6 +10,7 @@ import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { FormDialog, useHoldDialogOpen } from '@/components/form-dialog';
 import { FormTextField } from '@/components/form-text-field';
 import { useSnackbar } from '@/components/snackbar-provider';
 import { applyServerErrors } from '@/lib/form-errors';
@@ -26,19 +26,19 @@ type AddUserDialogProps = { open: boolean; onClose: () => void };
 /** An Admin adds a person to the company with a first password (the contract's rule, as the server checks it). */
 export function AddUserDialog({ open, onClose }: AddUserDialogProps) {
   const titleId = useId();
-  // Here rather than in the form: while the person is being added, Escape or a click outside must not
-  // close the dialog, or a refusal (an email in use) would never be seen and the typed details be lost.
-  const createMutation = useCreateUser();
   return (
-    <Dialog open={open} onClose={createMutation.isPending ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+    <FormDialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
       <DialogTitle id={titleId}>Add a person</DialogTitle>
-      {open ? <AddUserForm createMutation={createMutation} onClose={onClose} /> : null}
-    </Dialog>
+      {open ? <AddUserForm onClose={onClose} /> : null}
+    </FormDialog>
   );
 }
 
-function AddUserForm({ createMutation, onClose }: Omit<AddUserDialogProps, 'open'> & { createMutation: ReturnType<typeof useCreateUser> }) {
+function AddUserForm({ onClose }: Omit<AddUserDialogProps, 'open'>) {
   const showSnackbar = useSnackbar();
+  const createMutation = useCreateUser();
+  // A refusal (an email in use) must be seen and the typed details kept: the dialog stays open while the person is added.
+  useHoldDialogOpen(createMutation.isPending);
   const [formError, setFormError] = useState<string | null>(null);
   const { control, handleSubmit, setError } = useForm<AddUserValues, unknown, AddUserOutput>({
     resolver: zodResolver(CreateUserBody),
