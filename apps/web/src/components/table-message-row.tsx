@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -36,5 +37,26 @@ export function TableMessageRow({ colSpan, error, children, hint }: TableMessage
         )}
       </TableCell>
     </TableRow>
+  );
+}
+
+/** A page past the end of a list that still has rows: its last rows were deleted, or left a filter. */
+export function isPastEnd<Page extends { count: number }>(page: Page | undefined, rowsOnPage: number | undefined): page is Page {
+  return page !== undefined && rowsOnPage === 0 && page.count > 0;
+}
+
+/** The row of a page past the end (isPastEnd): says so, where "nothing yet" would be wrong, and offers the last page. */
+export function PastEndRow({ colSpan, onLastPage }: { colSpan: number; onLastPage: () => void }) {
+  return (
+    <TableMessageRow
+      colSpan={colSpan}
+      hint={
+        <Button size="small" onClick={onLastPage}>
+          Go to the last page
+        </Button>
+      }
+    >
+      Nothing on this page any more.
+    </TableMessageRow>
   );
 }

@@ -22,7 +22,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FixedPagePagination, lastPageOf } from '@/components/fixed-page-pagination';
 import { SearchField } from '@/components/search-field';
 import { useSnackbar } from '@/components/snackbar-provider';
-import { TableMessageRow } from '@/components/table-message-row';
+import { isPastEnd, PastEndRow, TableMessageRow } from '@/components/table-message-row';
 import { errorText } from '@/lib/api-client';
 import { useListFilters } from '@/lib/use-list-filters';
 import { useCreateMarkup } from '../api/create-markup';
@@ -63,7 +63,7 @@ export function MarkupsScreen() {
 
   const data = markups.data;
   // An empty page of a list that has rows: the page is past the end (its last rows were deleted).
-  const pastEnd = data !== undefined && data.results.length === 0 && data.count > 0;
+  const pastEnd = isPastEnd(data, data?.results.length);
 
   const handleSave = (body: MarkupBody, onError: (error: unknown) => void) => {
     const onSuccess = (message: string) => () => {
@@ -152,18 +152,7 @@ export function MarkupsScreen() {
                   </TableCell>
                 </TableRow>
               ))}
-            {!markups.isError && pastEnd ? (
-              <TableMessageRow
-                colSpan={COLUMNS}
-                hint={
-                  <Button size="small" onClick={() => setPage(lastPageOf(data.count, MARKUPS_PAGE_SIZE))}>
-                    Go to the last page
-                  </Button>
-                }
-              >
-                Nothing on this page any more.
-              </TableMessageRow>
-            ) : null}
+            {!markups.isError && pastEnd ? <PastEndRow colSpan={COLUMNS} onLastPage={() => setPage(lastPageOf(data.count, MARKUPS_PAGE_SIZE))} /> : null}
             {!markups.isError && data && data.results.length === 0 && !pastEnd ? (
               <TableMessageRow
                 colSpan={COLUMNS}

@@ -25,7 +25,7 @@ import { FilterSelect } from '@/components/filter-select';
 import { FixedPagePagination, lastPageOf } from '@/components/fixed-page-pagination';
 import { SearchField } from '@/components/search-field';
 import { useSnackbar } from '@/components/snackbar-provider';
-import { TableMessageRow } from '@/components/table-message-row';
+import { isPastEnd, PastEndRow, TableMessageRow } from '@/components/table-message-row';
 import { errorText } from '@/lib/api-client';
 import { useDeleteProcurementCategory } from '../api/delete-procurement-category';
 import { useCatalogCategoriesByIds } from '../api/list-catalog-categories';
@@ -66,7 +66,7 @@ export function ProcurementCategoriesScreen() {
   const catalogCategories = useCatalogCategoriesByIds(mappedIds);
   const filtered = FILTERS.some((name) => filters[name] !== '');
   // An empty page of a list that has rows: the page is past the end (its last rows were deleted).
-  const pastEnd = data !== undefined && data.results.length === 0 && data.count > 0;
+  const pastEnd = isPastEnd(data, data?.results.length);
   const formState: CategoryFormLocationState = { listSearch: location.search };
 
   const handleDelete = () => {
@@ -195,18 +195,7 @@ export function ProcurementCategoriesScreen() {
                   </TableRow>
                 );
               })}
-            {!categories.isError && pastEnd ? (
-              <TableMessageRow
-                colSpan={COLUMNS}
-                hint={
-                  <Button size="small" onClick={() => setPage(lastPageOf(data.count, CATEGORIES_PAGE_SIZE))}>
-                    Go to the last page
-                  </Button>
-                }
-              >
-                Nothing on this page any more.
-              </TableMessageRow>
-            ) : null}
+            {!categories.isError && pastEnd ? <PastEndRow colSpan={COLUMNS} onLastPage={() => setPage(lastPageOf(data.count, CATEGORIES_PAGE_SIZE))} /> : null}
             {!categories.isError && data && data.results.length === 0 && !pastEnd ? (
               <TableMessageRow
                 colSpan={COLUMNS}

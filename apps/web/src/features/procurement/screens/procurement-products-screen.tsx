@@ -28,7 +28,7 @@ import { FilterSelect } from '@/components/filter-select';
 import { FixedPagePagination, lastPageOf } from '@/components/fixed-page-pagination';
 import { SearchField } from '@/components/search-field';
 import { useSnackbar } from '@/components/snackbar-provider';
-import { TableMessageRow } from '@/components/table-message-row';
+import { isPastEnd, PastEndRow, TableMessageRow } from '@/components/table-message-row';
 import { ApiError, errorText } from '@/lib/api-client';
 import { useAddToCatalog } from '../api/add-to-catalog';
 import { PROCUREMENT_PRODUCTS_PAGE_SIZE, useProcurementProducts } from '../api/list-procurement-products';
@@ -72,7 +72,7 @@ export function ProcurementProductsScreen() {
   const selectedOnPage = rows.filter((row) => selected.includes(row.id));
   const filtered = FILTERS.some((name) => params[name] !== '');
   // An empty page of a list that has rows: the page is past the end (its last rows were skipped or added under a filter that now leaves them out).
-  const pastEnd = data !== undefined && rows.length === 0 && data.count > 0;
+  const pastEnd = isPastEnd(data, rows.length);
   const busy = addMutation.isPending || skipMutation.isPending;
 
   const select = (ids: number[]) => setSelection({ filterKey, ids });
@@ -241,16 +241,7 @@ export function ProcurementProductsScreen() {
                 />
               ))}
             {!products.isError && pastEnd ? (
-              <TableMessageRow
-                colSpan={COLUMNS}
-                hint={
-                  <Button size="small" onClick={() => setPage(lastPageOf(data.count, PROCUREMENT_PRODUCTS_PAGE_SIZE))}>
-                    Go to the last page
-                  </Button>
-                }
-              >
-                Nothing on this page any more.
-              </TableMessageRow>
+              <PastEndRow colSpan={COLUMNS} onLastPage={() => setPage(lastPageOf(data.count, PROCUREMENT_PRODUCTS_PAGE_SIZE))} />
             ) : null}
             {!products.isError && data && rows.length === 0 && !pastEnd ? (
               <TableMessageRow

@@ -24,7 +24,7 @@ import { FilterSelect } from '@/components/filter-select';
 import { FixedPagePagination, lastPageOf } from '@/components/fixed-page-pagination';
 import { SearchField } from '@/components/search-field';
 import { useSnackbar } from '@/components/snackbar-provider';
-import { TableMessageRow } from '@/components/table-message-row';
+import { isPastEnd, PastEndRow, TableMessageRow } from '@/components/table-message-row';
 import { errorText } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useCreateFeed } from '../api/create-feed';
@@ -63,7 +63,7 @@ export function SupplierFeedsScreen() {
   const data = feeds.data;
   const filtered = Boolean(supplier || filters.search);
   // An empty page of a list that has rows: the page is past the end (its last rows were deleted).
-  const pastEnd = data !== undefined && data.results.length === 0 && data.count > 0;
+  const pastEnd = isPastEnd(data, data?.results.length);
 
   const handleSave = (body: FeedBody, onError: (error: unknown) => void) => {
     const onSuccess = (message: string) => () => {
@@ -148,18 +148,7 @@ export function SupplierFeedsScreen() {
                   onDelete={() => setDeleting(feed)}
                 />
               ))}
-            {!feeds.isError && pastEnd ? (
-              <TableMessageRow
-                colSpan={COLUMNS}
-                hint={
-                  <Button size="small" onClick={() => setPage(lastPageOf(data.count, FEEDS_PAGE_SIZE))}>
-                    Go to the last page
-                  </Button>
-                }
-              >
-                Nothing on this page any more.
-              </TableMessageRow>
-            ) : null}
+            {!feeds.isError && pastEnd ? <PastEndRow colSpan={COLUMNS} onLastPage={() => setPage(lastPageOf(data.count, FEEDS_PAGE_SIZE))} /> : null}
             {!feeds.isError && data && data.results.length === 0 && !pastEnd ? (
               <TableMessageRow
                 colSpan={COLUMNS}

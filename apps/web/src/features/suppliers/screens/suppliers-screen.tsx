@@ -23,7 +23,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FixedPagePagination, lastPageOf } from '@/components/fixed-page-pagination';
 import { SearchField } from '@/components/search-field';
 import { useSnackbar } from '@/components/snackbar-provider';
-import { TableMessageRow } from '@/components/table-message-row';
+import { isPastEnd, PastEndRow, TableMessageRow } from '@/components/table-message-row';
 import { errorText } from '@/lib/api-client';
 import { useCreateSupplier } from '../api/create-supplier';
 import { useDeleteSupplier } from '../api/delete-supplier';
@@ -54,7 +54,7 @@ export function SuppliersScreen() {
 
   const data = suppliers.data;
   // An empty page of a list that has rows: the page is past the end (its last rows were deleted).
-  const pastEnd = data !== undefined && data.results.length === 0 && data.count > 0;
+  const pastEnd = isPastEnd(data, data?.results.length);
   const currencyCode = (id: number | null) => (id === null ? 'SEK' : (currencies.data?.find((currency) => currency.id === id)?.code ?? ''));
 
   const handleSave = (body: SupplierBody, onError: (error: unknown) => void) => {
@@ -155,18 +155,7 @@ export function SuppliersScreen() {
                   </TableCell>
                 </TableRow>
               ))}
-            {!suppliers.isError && pastEnd ? (
-              <TableMessageRow
-                colSpan={COLUMNS}
-                hint={
-                  <Button size="small" onClick={() => setPage(lastPageOf(data.count, SUPPLIERS_PAGE_SIZE))}>
-                    Go to the last page
-                  </Button>
-                }
-              >
-                Nothing on this page any more.
-              </TableMessageRow>
-            ) : null}
+            {!suppliers.isError && pastEnd ? <PastEndRow colSpan={COLUMNS} onLastPage={() => setPage(lastPageOf(data.count, SUPPLIERS_PAGE_SIZE))} /> : null}
             {!suppliers.isError && data && data.results.length === 0 && !pastEnd ? (
               <TableMessageRow
                 colSpan={COLUMNS}

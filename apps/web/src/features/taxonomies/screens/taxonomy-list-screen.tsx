@@ -15,7 +15,7 @@ import { FilterSelect } from '@/components/filter-select';
 import { FixedPagePagination, lastPageOf } from '@/components/fixed-page-pagination';
 import { SearchField } from '@/components/search-field';
 import { useSnackbar } from '@/components/snackbar-provider';
-import { TableMessageRow } from '@/components/table-message-row';
+import { isPastEnd, PastEndRow, TableMessageRow } from '@/components/table-message-row';
 import { serverMessage } from '@/lib/api-client';
 import { useListFilters } from '@/lib/use-list-filters';
 import { TAXONOMY_CHANNELS, type LinkedFilter, type TaxonomyChannel } from '../api/channels';
@@ -52,7 +52,7 @@ export function TaxonomyListScreen({ channel }: { channel: TaxonomyChannel }) {
   const setLinked = useSetTaxonomyLinked(channel);
   const data = taxonomies.data;
   // An empty page of a list that has rows: the page is past the end (its last rows were linked or unlinked away).
-  const pastEnd = data !== undefined && data.results.length === 0 && data.count > 0;
+  const pastEnd = isPastEnd(data, data?.results.length);
 
   const toggle = (item: TaxonomyItem) =>
     setLinked.mutate(
@@ -120,18 +120,7 @@ export function TaxonomyListScreen({ channel }: { channel: TaxonomyChannel }) {
                   </TableCell>
                 </TableRow>
               ))}
-            {!taxonomies.isError && pastEnd ? (
-              <TableMessageRow
-                colSpan={COLUMNS}
-                hint={
-                  <Button size="small" onClick={() => setPage(lastPageOf(data.count, config.pageSize))}>
-                    Go to the last page
-                  </Button>
-                }
-              >
-                Nothing on this page any more.
-              </TableMessageRow>
-            ) : null}
+            {!taxonomies.isError && pastEnd ? <PastEndRow colSpan={COLUMNS} onLastPage={() => setPage(lastPageOf(data.count, config.pageSize))} /> : null}
             {!taxonomies.isError && data && data.results.length === 0 && !pastEnd ? (
               <TableMessageRow
                 colSpan={COLUMNS}
