@@ -1,5 +1,5 @@
 import { MAX_PAGE_SIZE, type ProductDescriptionPage } from '@kontor/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type QueryParams } from '@/lib/api-client';
 import { catalogKeys, type DescriptionListParams } from './query-keys';
 
@@ -7,7 +7,11 @@ import { catalogKeys, type DescriptionListParams } from './query-keys';
 export const fetchProductDescriptions = (query: QueryParams, signal?: AbortSignal) =>
   api.get<ProductDescriptionPage>('/catalog/product_descriptions/', { query, signal });
 
-/** The descriptions of the given products (optionally one language), in one call. */
+/**
+ * The descriptions of the given products (optionally one language), in one call. No previous
+ * data stands in while another page or language loads: the grid would show (and save into) the
+ * last page's or language's descriptions as if they were these.
+ */
 export const productDescriptionsQueryOptions = (params: DescriptionListParams) =>
   queryOptions({
     queryKey: catalogKeys.descriptionList(params),
@@ -15,7 +19,6 @@ export const productDescriptionsQueryOptions = (params: DescriptionListParams) =
       fetchProductDescriptions({ product__in: [...params.productIds].join(','), language: params.language, limit: MAX_PAGE_SIZE }, signal),
     select: (page) => page.results,
     enabled: params.productIds.length > 0,
-    placeholderData: keepPreviousData,
   });
 
 export function useProductDescriptions(params: DescriptionListParams, enabled = true) {

@@ -2,7 +2,8 @@ import { MESSAGES } from '@kontor/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderWithApp, testUser } from '@/test/render';
-import { server } from '@/test/server';
+import { apiUrl, server } from '@/test/server';
+import { http } from 'msw';
 import { createCatalogBackend, createCatalogProduct, createDescription, createLocationOption, createSupplierProduct } from '../testing/catalog-backend';
 import { createPublishBackend, createValidation } from '../testing/publish-backend';
 import { CatalogProductsScreen } from './catalog-products-screen';
@@ -115,6 +116,35 @@ describe('CatalogProductsScreen', () => {
     expect(headers()).toEqual(['', 'Name', 'Meta title', 'Meta keywords', 'Meta description', 'Full description', 'Short description']);
     expect(screen.getByLabelText('Full description of DRILL-1')).toHaveTextContent('A strong drill.');
     expect(screen.getByLabelText('Language')).toHaveValue('SV');
+  });
+
+  it("bulk view: another language's descriptions are never shown or saved into while it loads", async () => {
+    const drill = createCatalogProduct({ sku: 'DRILL-2', name: 'Drill' });
+    const swedish = createDescription({ product: drill.id, language: 'SV', meta_title: 'Bästa borren' });
+    let release = () => {};
+    const english = new Promise<void>((resolve) => (release = resolve));
+    const { backend, events } = setup(`${ROUTE}?view=bulk`, { products: [drill], descriptions: [swedish] });
+    // The EN list answers only when let go; the handler then falls through to the backend's.
+    server.use(
+      http.get(apiUrl('/catalog/product_descriptions/'), async ({ request }) => {
+        if (new URL(request.url).searchParams.get('language') === 'EN') await english;
+      }),
+    );
+
+    expect(await screen.findByText('Bästa borren')).toBeInTheDocument();
+    await events.selectOptions(screen.getByLabelText('Language'), 'EN');
+    expect(screen.getByLabelText('Language')).toHaveValue('EN');
+    // While EN loads, the SV title is not shown as the EN one (nor editable as it).
+    await waitFor(() => expect(cellIn('DRILL-2', 'Meta title')).toHaveTextContent('Loading…'));
+    expect(within(rowOf('DRILL-2')).queryByText('Bästa borren')).not.toBeInTheDocument();
+
+    release();
+    await waitFor(() => expect(cellIn('DRILL-2', 'Meta title')).toHaveTextContent('Empty'));
+    await events.click(within(cellIn('DRILL-2', 'Meta title')).getByText('Empty'));
+    await events.type(screen.getByLabelText('Meta title of DRILL-2'), 'Best drill{Enter}');
+    expect(await screen.findByText(MESSAGES.productUpdated)).toBeInTheDocument();
+    expect(writes(backend, 'PUT')).toEqual([]);
+    expect(writes(backend, 'POST').map((r) => r.body)).toEqual([{ product: drill.id, language: 'EN', meta_title: 'Best drill' }]);
   });
 
   it('edits a packaging dimension in mm, shows it in cm and PUTs only that field', async () => {
