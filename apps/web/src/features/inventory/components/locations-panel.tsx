@@ -22,7 +22,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { SearchField } from '@/components/search-field';
 import { useSnackbar } from '@/components/snackbar-provider';
 import { TableMessageRow } from '@/components/table-message-row';
-import { errorText } from '@/lib/api-client';
+import { errorText, serverMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { useDeleteLocation } from '../api/delete-location';
 import { useLocationTypeOptions } from '../api/list-location-types';
@@ -92,7 +92,7 @@ export function LocationsPanel() {
           setEdits({});
           showSnackbar(MESSAGES.updateSuccessfully);
         },
-        onError: (error) => setSaveError(errorText(error)),
+        onError: (error) => setSaveError(serverMessage(error)),
       },
     );
   };

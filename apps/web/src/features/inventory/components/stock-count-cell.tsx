@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useSnackbar } from '@/components/snackbar-provider';
-import { errorText, fieldErrorsOf } from '@/lib/api-client';
+import { fieldErrorsOf, serverMessage } from '@/lib/api-client';
 import { useCreateTransaction } from '../api/create-transaction';
 import { QUANTITY_INPUT_PROPS } from './quantity';
 
@@ -32,7 +32,7 @@ export function StockCountCell({ row }: { row: StocktakingRow }) {
         },
         onError: (failure) => {
           const fields = fieldErrorsOf(failure);
-          setError(fields?.quantity?.join(' ') ?? errorText(failure));
+          setError(fields?.quantity?.join(' ') ?? serverMessage(failure));
         },
       },
     );

@@ -2,7 +2,8 @@ import { MESSAGES } from '@kontor/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp, testUser } from '@/test/render';
-import { server } from '@/test/server';
+import { apiUrl, server } from '@/test/server';
+import { http, HttpResponse } from 'msw';
 import { createInventoryBackend, createLocation, createLocationType, createProduct } from '../testing/inventory-backend';
 import { InventoryLocationsScreen } from './inventory-locations-screen';
 
@@ -46,6 +47,28 @@ describe('InventoryLocationsScreen', () => {
     await events.click(screen.getByRole('button', { name: 'Discard' }));
     expect(screen.getByLabelText('Abbreviation of Aisle One')).toHaveValue('A1');
     expect(save).toBeDisabled();
+  });
+
+  it("shows a refused bulk save's field 400 as the server's words, and keeps the edits", async () => {
+    const a1 = createLocation({ name: 'Aisle 1', abbreviation_slug: 'A1' });
+    const b2 = createLocation({ name: 'Back room', abbreviation_slug: 'B2' });
+    const backend = createInventoryBackend({ locations: [a1, b2], types: [shelf] });
+    // Like the API: a row's refused field is keyed by its place in the body.
+    server.use(...backend.handlers);
+    server.use(
+      http.put(apiUrl('/catalog/inventory_locations/'), () =>
+        HttpResponse.json({ 'locations.0.name': ['An inventory location with this name already exists.'] }, { status: 400 }),
+      ),
+    );
+    const { events } = renderWithApp(<InventoryLocationsScreen />, { user: testUser, route: '/catalog/inventory-locations' });
+
+    const name = await screen.findByLabelText('Name of Aisle 1');
+    await events.clear(name);
+    await events.type(name, 'Back room{Enter}');
+
+    expect(await screen.findByText('An inventory location with this name already exists.')).toBeInTheDocument();
+    expect(screen.queryByText(/locations\.0\.name/)).not.toBeInTheDocument();
+    expect(name).toHaveValue('Back room');
   });
 
   it('creates a location, and shows the 409 detail when a location with stock is deleted', async () => {

@@ -2,7 +2,8 @@ import { MESSAGES, NOT_PERFORMED } from '@kontor/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp, testUser } from '@/test/render';
-import { server } from '@/test/server';
+import { apiUrl, server } from '@/test/server';
+import { http, HttpResponse } from 'msw';
 import { createInventoryBackend, createLocation, createProduct } from '../testing/inventory-backend';
 import { StocktakingScreen } from './stocktaking-screen';
 
@@ -40,6 +41,19 @@ describe('StocktakingScreen', () => {
     const teaRow = within(table).getByText('TEA-01').closest('tr')!;
     expect(within(teaRow).queryByText(NOT_PERFORMED)).not.toBeInTheDocument();
     expect(within(teaRow).getByText('3')).toBeInTheDocument();
+  });
+
+  it("shows a refused count's 400 on another field as the server's words, not its JSON", async () => {
+    const backend = createInventoryBackend({ locations: [a1], products: [tea], levels: [{ product: tea.id, location: a1.id, quantity: 4 }] });
+    // The location was made obsolete meanwhile: the API refuses the count on `location`.
+    server.use(...backend.handlers);
+    server.use(http.post(apiUrl('/catalog/inventory_transactions/'), () => HttpResponse.json({ location: ['This location is obsolete.'] }, { status: 400 })));
+    const { events } = renderWithApp(<StocktakingScreen />, { user: testUser, route: '/catalog/stocktaking' });
+
+    await events.type(await screen.findByLabelText('Counted quantity of TEA-01 at A1'), '3{Enter}');
+
+    expect(await screen.findByText('This location is obsolete.')).toBeInTheDocument();
+    expect(screen.queryByText(/"location"/)).not.toBeInTheDocument();
   });
 
   it('puts filters in the URL and resets the page when one changes', async () => {

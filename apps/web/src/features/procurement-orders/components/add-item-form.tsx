@@ -6,7 +6,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { useState, type FormEvent } from 'react';
 import { CatalogProductPicker, type CatalogProductChoice } from '@/components/catalog-product-picker';
 import { useSnackbar } from '@/components/snackbar-provider';
-import { errorText, fieldErrorsOf } from '@/lib/api-client';
+import { fieldErrorsOf, serverMessage } from '@/lib/api-client';
 import { useCreateOrderItem } from '../api/create-order-item';
 import { QUANTITY_INPUT_PROPS, QUANTITY_POSITIVE } from './format';
 
@@ -47,7 +47,7 @@ export function AddItemForm({ orderId }: { orderId: number }) {
         onError: (error) => {
           const fields = fieldErrorsOf(error);
           if (fields && (fields.product || fields.quantity)) setErrors({ product: fields.product?.join(' '), quantity: fields.quantity?.join(' ') });
-          else showSnackbar(errorText(error), 'error');
+          else showSnackbar(serverMessage(error), 'error');
         },
       },
     );

@@ -2,7 +2,8 @@ import { MESSAGES } from '@kontor/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp, testUser } from '@/test/render';
-import { server } from '@/test/server';
+import { apiUrl, server } from '@/test/server';
+import { http, HttpResponse } from 'msw';
 import { PRODUCT_REQUIRED } from '../components/add-item-form';
 import { SUPPLIER_REQUIRED } from '../components/create-order-dialog';
 import { belowReceivedMessage } from '../components/item-quantity-field';
@@ -141,6 +142,22 @@ describe('ProcurementOrdersScreen', () => {
     // The form is ready for the next product.
     expect(within(panel).getByRole('combobox', { name: 'Product' })).toHaveValue('');
     expect(backend.state.requests.filter((r) => r.path === '/catalog/products2/').at(-1)?.query).toMatchObject({ search: 'tea' });
+  });
+
+  it("shows a refused item's non-field 400 as the server's words, not its JSON", async () => {
+    const backend = setup();
+    const order = backend.addOrder({ supplier: acme.id });
+    // The order was cancelled in another tab meanwhile: the API refuses the line on `order`.
+    server.use(http.post(apiUrl('/procurement/order_items/'), () => HttpResponse.json({ order: ['This order is cancelled.'] }, { status: 400 })));
+    const { events } = renderWithApp(<ProcurementOrdersScreen />, { user: testUser, route: `${ROUTE}?order=${order.id}` });
+    const panel = await screen.findByRole('dialog', { name: `Purchase order ${order.internal_order_number}` });
+
+    await events.type(within(panel).getByRole('combobox', { name: 'Product' }), 'tea');
+    await events.click(await screen.findByRole('option', { name: 'TEA-01 — Green tea' }));
+    await events.click(within(panel).getByRole('button', { name: 'Add item' }));
+
+    expect(await screen.findByText('This order is cancelled.')).toBeInTheDocument();
+    expect(screen.queryByText(/"order"/)).not.toBeInTheDocument();
   });
 
   it('changes an item quantity in place, never below what was received', async () => {
