@@ -376,6 +376,32 @@ describe('CatalogProductsScreen', () => {
     expect(backend.state.requests.some((r) => r.path === '/catalog/products/' && r.query.limit === '1000')).toBe(true);
   });
 
+  it('unticking one product after selecting all matching leaves out just that one, not the other pages', async () => {
+    const products = Array.from({ length: 30 }, (_, i) => createCatalogProduct({ sku: `S-${String(i).padStart(2, '0')}` }));
+    const { backend, events } = setup(ROUTE, { products });
+
+    expect(await screen.findByText('S-00')).toBeInTheDocument();
+    await events.click(screen.getByLabelText('Select all products on this page'));
+    await events.click(screen.getByRole('button', { name: 'Select all 30 products matching the filter' }));
+    await events.click(screen.getByLabelText('Select S-03'));
+    expect(screen.getByLabelText('Select S-03')).not.toBeChecked();
+    expect(screen.getByLabelText('Select S-04')).toBeChecked();
+    expect(screen.getByText('All 30 products matching the filter but 1 are selected')).toBeInTheDocument();
+
+    await events.click(screen.getByRole('button', { name: 'Set field' }));
+    const dialog = await dialogTitled('Set a field');
+    expect(within(dialog).getByText('The value goes to all 29 selected products.')).toBeInTheDocument();
+    await events.selectOptions(within(dialog).getByLabelText('Field'), 'Restock level');
+    await events.type(within(dialog).getByLabelText('Value'), '3');
+    await events.click(within(dialog).getByRole('button', { name: 'Apply' }));
+
+    expect(await screen.findByText(MESSAGES.productUpdated)).toBeInTheDocument();
+    const ids = writes(backend, 'PUT').flatMap((r) => (r.body as { products: { id: number }[] }).products.map((p) => p.id));
+    expect(ids).toHaveLength(29);
+    expect(ids).not.toContain(products[3]!.id);
+    expect(ids).toContain(products[29]!.id);
+  });
+
   it('edits a meta title in the bulk view: POST when the language has no description, PUT after', async () => {
     const chair = createCatalogProduct({ sku: 'CHAIR-1' });
     const table = createCatalogProduct({ sku: 'TABLE-1' });

@@ -77,17 +77,21 @@ function bulkFailureText(error: unknown, total: number): string {
   return error.done > 0 ? `${text} (${error.done} of ${total} products were done before this.)` : text;
 }
 
-/** The selection belongs to the filters it was made under: other filters show other rows, so it starts empty there. */
-type Selection = { filterKey: string; ids: number[]; allMatching: boolean };
+/**
+ * The selection belongs to the filters it was made under: other filters show other rows, so it starts empty there.
+ * "All matching" may leave out the products unticked after it (`excluded`), on any page.
+ */
+type Selection = { filterKey: string; ids: number[]; allMatching: boolean; excluded: number[] };
 
 const plural = (n: number) => (n === 1 ? '1 product' : `${n.toLocaleString()} products`);
 
 /** Whether a product is selected: a function that changes only with the selection, since the cells' context holds it. */
-function useIsSelected(ids: number[], allMatching: boolean) {
+function useIsSelected(ids: number[], allMatching: boolean, excluded: number[]) {
   return useMemo(() => {
     const selected = new Set(ids);
-    return (id: number) => allMatching || selected.has(id);
-  }, [ids, allMatching]);
+    const left = new Set(excluded);
+    return (id: number) => (allMatching ? !left.has(id) : selected.has(id));
+  }, [ids, allMatching, excluded]);
 }
 
 export type CatalogProductsScreenProps = {
@@ -128,15 +132,15 @@ export function CatalogProductsScreen({ stockActions }: CatalogProductsScreenPro
   const descriptionMutation = useSaveProductDescription();
 
   const filterKey = JSON.stringify(filters);
-  const [selection, setSelection] = useState<Selection>({ filterKey, ids: [], allMatching: false });
-  const current: Selection = selection.filterKey === filterKey ? selection : { filterKey, ids: NO_IDS, allMatching: false };
-  const { ids: currentIds, allMatching } = current;
-  const isSelected = useIsSelected(currentIds, allMatching);
+  const [selection, setSelection] = useState<Selection>({ filterKey, ids: [], allMatching: false, excluded: [] });
+  const current: Selection = selection.filterKey === filterKey ? selection : { filterKey, ids: NO_IDS, allMatching: false, excluded: NO_IDS };
+  const { ids: currentIds, allMatching, excluded } = current;
+  const isSelected = useIsSelected(currentIds, allMatching, excluded);
   const selectedOnPage = rows.filter((row) => isSelected(row.id)).length;
   const total = data?.count ?? 0;
   /** A long list's count is the server's estimate (DESIGN §3): said as "about N products". */
   const matching = data?.count_is_estimate ? `about ${plural(total)}` : plural(total);
-  const selectedCount = current.allMatching ? total : current.ids.length;
+  const selectedCount = current.allMatching ? Math.max(0, total - excluded.length) : current.ids.length;
   /** What the publish dialog offers as "Selected products": the selection as it stood when the dialog opened. */
   const [publishIds, setPublishIds] = useState<number[]>([]);
   const [progress, setProgress] = useState<BulkProgress | null>(null);
@@ -153,13 +157,15 @@ export function CatalogProductsScreen({ stockActions }: CatalogProductsScreenPro
       { replace: true },
     );
 
-  const select = (next: number[]) => setSelection({ filterKey, ids: next, allMatching: false });
+  const select = (next: number[]) => setSelection({ filterKey, ids: next, allMatching: false, excluded: [] });
+  /** Under "all matching", unticking a product leaves out just that one, not the rest of the matching products. */
+  const setExcluded = (next: number[]) => setSelection({ filterKey, ids: [], allMatching: true, excluded: next });
   const handleToggle = (id: number) => {
-    if (current.allMatching) select(ids.filter((other) => other !== id));
+    if (current.allMatching) setExcluded(isSelected(id) ? [...excluded, id] : excluded.filter((other) => other !== id));
     else select(isSelected(id) ? current.ids.filter((other) => other !== id) : [...current.ids, id]);
   };
   const handleTogglePage = (checked: boolean) => {
-    if (!checked && current.allMatching) return select([]);
+    if (current.allMatching) return checked ? setExcluded(excluded.filter((id) => !ids.includes(id))) : select([]);
     select(checked ? [...new Set([...current.ids, ...ids])] : current.ids.filter((id) => !ids.includes(id)));
   };
 
@@ -187,7 +193,11 @@ export function CatalogProductsScreen({ stockActions }: CatalogProductsScreenPro
   const resolveSelection = async () => {
     if (!current.allMatching) return current.ids;
     setProgress({ label: 'Collecting the matching products', done: 0, total });
-    return fetchMatchingProductIds(filters, BULK_CHUNK, (done, count) => setProgress({ label: 'Collecting the matching products', done, total: count }));
+    const matchingIds = await fetchMatchingProductIds(filters, BULK_CHUNK, (done, count) =>
+      setProgress({ label: 'Collecting the matching products', done, total: count }),
+    );
+    const left = new Set(excluded);
+    return matchingIds.filter((id) => !left.has(id));
   };
 
   const runBulk = async (label: string, action: (chunk: number[]) => Promise<unknown>, message: string) => {
@@ -232,7 +242,7 @@ export function CatalogProductsScreen({ stockActions }: CatalogProductsScreenPro
     // "All matching the filter" without a filter is the whole catalog: no ids to collect.
     const unfiltered = PRODUCT_FILTERS.every((name) => filters[name] === '');
     try {
-      setPublishIds(current.allMatching ? (unfiltered ? [] : await resolveSelection()) : current.ids);
+      setPublishIds(current.allMatching ? (unfiltered && excluded.length === 0 ? [] : await resolveSelection()) : current.ids);
       setDialog('publish');
     } catch (error) {
       showSnackbar(serverMessage(error), 'error');
@@ -385,14 +395,16 @@ export function CatalogProductsScreen({ stockActions }: CatalogProductsScreenPro
         sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, px: 2, py: 1, alignItems: 'center', bgcolor: selectedCount ? 'action.selected' : 'transparent' }}
       >
         <Typography variant="body2" sx={{ fontWeight: 600, mr: 1 }} aria-live="polite">
-          {current.allMatching
+          {current.allMatching && excluded.length === 0
             ? `All ${matching} matching the filter are selected`
-            : selectedCount
-              ? `${selectedCount} selected`
-              : 'Select products to act on them'}
+            : current.allMatching
+              ? `All ${matching} matching the filter but ${excluded.length.toLocaleString()} are selected`
+              : selectedCount
+                ? `${selectedCount} selected`
+                : 'Select products to act on them'}
         </Typography>
         {!current.allMatching && rows.length > 0 && selectedOnPage === rows.length && total > rows.length ? (
-          <Link component="button" type="button" variant="body2" onClick={() => setSelection({ filterKey, ids: [], allMatching: true })}>
+          <Link component="button" type="button" variant="body2" onClick={() => setExcluded([])}>
             Select all {matching} matching the filter
           </Link>
         ) : null}
