@@ -386,7 +386,7 @@ describe('CatalogProductsScreen', () => {
     await events.click(screen.getByLabelText('Select S-03'));
     expect(screen.getByLabelText('Select S-03')).not.toBeChecked();
     expect(screen.getByLabelText('Select S-04')).toBeChecked();
-    expect(screen.getByText('All 30 products matching the filter but 1 are selected')).toBeInTheDocument();
+    expect(screen.getByText('All 30 products matching the filter except 1 are selected')).toBeInTheDocument();
 
     await events.click(screen.getByRole('button', { name: 'Set field' }));
     const dialog = await dialogTitled('Set a field');

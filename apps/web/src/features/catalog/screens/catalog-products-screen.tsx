@@ -398,7 +398,7 @@ export function CatalogProductsScreen({ stockActions }: CatalogProductsScreenPro
           {current.allMatching && excluded.length === 0
             ? `All ${matching} matching the filter are selected`
             : current.allMatching
-              ? `All ${matching} matching the filter but ${excluded.length.toLocaleString()} are selected`
+              ? `All ${matching} matching the filter except ${excluded.length.toLocaleString()} are selected`
               : selectedCount
                 ? `${selectedCount} selected`
                 : 'Select products to act on them'}
