@@ -1,13 +1,14 @@
 import { MESSAGES } from '@kontor/contract';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCatalogBackend, createCatalogProduct, createLocationOption } from '@/features/catalog/testing/catalog-backend';
 import { createInventoryBackend } from '@/features/inventory/testing/inventory-backend';
 import { createBackend } from '@/test/fixtures';
 import { createTestQueryClient, preloadRoutes } from '@/test/render';
-import { server } from '@/test/server';
+import { apiUrl, server } from '@/test/server';
 import { AppRouterProvider } from '../app-router-provider';
 import { AppProviders } from '../providers';
 import { routes } from '../router';
@@ -64,8 +65,15 @@ describe('/catalog/products (spec §2)', () => {
     // A stock change refreshes the grid's per-location quantities.
     await waitFor(() => expect(inventoryCalls()).toBeGreaterThan(before));
 
+    // The product's transactions are held back a moment: a handler that answers nothing hands the request on to the backend's.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.use(http.get(apiUrl('/catalog/inventory_transactions/'), () => held.then(() => undefined)));
     await events.click(screen.getByLabelText('Edit transactions of SPADE-1'));
     const list = await dialogTitled(/^Transactions of SPADE-1/);
+    // While the list loads, the dialog says so (it used to show an empty table).
+    expect(within(list).getByRole('progressbar', { name: 'Loading transactions' })).toBeInTheDocument();
+    release();
     await events.click(await within(list).findByRole('button', { name: `Edit transaction ${inventory.state.transactions[0]!.id}` }));
     expect(await dialogTitled('Edit transaction')).toBeInTheDocument();
   });

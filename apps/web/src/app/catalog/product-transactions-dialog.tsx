@@ -1,9 +1,11 @@
 import type { ProductResponse, TransactionResponse } from '@kontor/contract';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -43,6 +45,8 @@ export function ProductTransactionsDialog({ product, onClose }: ProductTransacti
             {product.name}
           </Typography>
         </DialogTitle>
+        {/* The list's usual progress line: without it the dialog showed an empty table while it loaded. */}
+        {transactions.isFetching ? <LinearProgress aria-label="Loading transactions" sx={{ height: 2 }} /> : <Box sx={{ height: 2 }} />}
         <DialogContent sx={{ px: 1 }}>
           <Table size="small" aria-label={`Transactions of ${product.sku}`}>
             <TableHead>
