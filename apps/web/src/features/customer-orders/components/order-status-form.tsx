@@ -3,7 +3,7 @@ import { MESSAGES, ORDER_STATUS_LABELS, UpdateOrderBody, type OrderInternalStatu
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormTextField } from '@/components/form-text-field';
@@ -20,7 +20,7 @@ const FIELDS = ['internal_status', 'notes'] as const;
 
 const toFormValues = (order: OrderResponse): StatusFormValues => ({ internal_status: order.internal_status, notes: order.notes });
 
-/** The order's internal status and notes, saved with PUT. The status is only sent when it changed. */
+/** The order's internal status and notes, saved with PUT. The status is only sent when it changed. Mount it once per order. */
 export function OrderStatusForm({ order }: { order: OrderResponse }) {
   const showSnackbar = useSnackbar();
   const updateMutation = useUpdateOrder();
@@ -32,6 +32,11 @@ export function OrderStatusForm({ order }: { order: OrderResponse }) {
     setError,
     formState: { isDirty },
   } = useForm<StatusFormValues, unknown, StatusFormOutput>({ resolver: zodResolver(UpdateOrderBody), defaultValues: toFormValues(order) });
+  // The order changes under the form (a pick, a sync, another operator): take its new values but
+  // keep what the operator has typed, so neither is lost nor an old status sent back.
+  useEffect(() => {
+    reset(toFormValues(order), { keepDirtyValues: true });
+  }, [order, reset]);
   const statuses = OPERATOR_STATUSES.includes(order.internal_status) ? OPERATOR_STATUSES : [order.internal_status, ...OPERATOR_STATUSES];
 
   const handleSave = handleSubmit((values) => {

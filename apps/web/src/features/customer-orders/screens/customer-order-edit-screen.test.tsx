@@ -116,6 +116,23 @@ describe('CustomerOrderEditScreen', () => {
     expect(requestsTo(backend, 'PUT', `/customers/orders/${order.id}/`).map((r) => r.body)).toEqual([{ notes: 'Leave at the door' }]);
   });
 
+  it('keeps typed notes when the order changes under the form (a pick elsewhere), and takes the new status', async () => {
+    const { backend, events, queryClient } = setup();
+    const notes = await screen.findByLabelText('Notes');
+    await events.clear(notes);
+    await events.type(notes, 'Call before delivery');
+    // Another operator picks the rest: the order's status and updated_at change, and the screen reads it again.
+    Object.assign(backend.state.orders[0]!, { internal_status: 'picked', updated_at: '2026-11-29T12:00:00Z' });
+    await queryClient.invalidateQueries();
+    await waitFor(() => expect(screen.getByLabelText('Internal status')).toHaveValue('picked'));
+    expect(screen.getByLabelText('Notes')).toHaveValue('Call before delivery');
+
+    await events.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(MESSAGES.updateSuccessfully)).toBeInTheDocument();
+    // The status the form now shows is the order's own: only the notes are sent.
+    expect(requestsTo(backend, 'PUT', `/customers/orders/${order.id}/`).map((r) => r.body)).toEqual([{ notes: 'Call before delivery' }]);
+  });
+
   it('sets the operator status and shows a refused change at the field', async () => {
     const { backend, events } = setup();
     const status = await screen.findByLabelText('Internal status');

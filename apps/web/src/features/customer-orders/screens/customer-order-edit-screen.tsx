@@ -150,7 +150,7 @@ function OrderEdit({ order }: { order: OrderResponse }) {
           <Card sx={{ height: '100%' }}>
             <CardHeader title="Status and notes" subheader="Mark the order delivered or cancelled, or reopen it." />
             <CardContent sx={{ pt: 0 }}>
-              <OrderStatusForm key={`${order.id}:${order.updated_at}`} order={order} />
+              <OrderStatusForm key={order.id} order={order} />
             </CardContent>
           </Card>
         </Grid>
