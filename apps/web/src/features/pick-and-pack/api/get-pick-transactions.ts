@@ -14,6 +14,9 @@ export const pickTransactionsQueryOptions = (ids: readonly number[]) =>
     queryKey: pickKeys.transactions(ids),
     queryFn: ({ signal }) => fetchPickTransactions(ids, signal),
     enabled: ids.length > 0,
+    // A pick or unpick changes the ids (so the key): until the new read comes back, the picks
+    // already known and still among the ids stay listed, rather than the list vanishing.
+    placeholderData: (previous) => previous && { results: previous.results.filter((transaction) => ids.includes(transaction.id)) },
   });
 
 export function usePickTransactions(ids: readonly number[]) {

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp, testUser } from '@/test/render';
-import { server } from '@/test/server';
+import { http } from 'msw';
+import { apiUrl, server } from '@/test/server';
 import { createPickBackend, type PickLocation, type PickProduct } from '../testing/pick-backend';
 import { PickAndPackScreen } from './pick-and-pack-screen';
 
@@ -119,6 +120,26 @@ describe('PickAndPackScreen', () => {
     expect(await within(teaItem).findByRole('button', { name: 'Pick 2 of TEA-01 from A1' })).toBeInTheDocument();
     expect(within(teaItem).queryByRole('list', { name: 'Picks of TEA-01' })).not.toBeInTheDocument();
     expect(backend.level(tea.id, a1.id)).toBe(2);
+  });
+
+  it('keeps showing the picks it knows while the list of picks is read again after a pick', async () => {
+    const { first } = setup();
+    const { events } = await openOrder(`${ROUTE}?order=${first.id}`);
+    const teaItem = itemSection('TEA-01');
+    await events.click(await within(teaItem).findByRole('button', { name: 'Pick 2 of TEA-01 from A1' }));
+    const picks = await within(teaItem).findByRole('list', { name: 'Picks of TEA-01' });
+    expect(await within(picks).findByText(/Picked 2 from A1/)).toBeInTheDocument();
+
+    // The next read of the picks is held back (a handler that answers nothing hands it on to the backend's).
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.use(http.get(apiUrl('/catalog/products/inventories/transactions/'), () => held.then(() => undefined)));
+    await events.click(await within(teaItem).findByRole('button', { name: 'Pick 1 of TEA-01 from B2' }));
+    expect(await within(teaItem).findByText('Remaining 0')).toBeInTheDocument();
+    // The pick from A1 stays listed meanwhile (the list used to vanish until the read came back).
+    expect(within(within(teaItem).getByRole('list', { name: 'Picks of TEA-01' })).getByText(/Picked 2 from A1/)).toBeInTheDocument();
+    release();
+    expect(await within(within(teaItem).getByRole('list', { name: 'Picks of TEA-01' })).findByText(/Picked 1 from B2/)).toBeInTheDocument();
   });
 
   it('picks a stock proxy from its parent product', async () => {
