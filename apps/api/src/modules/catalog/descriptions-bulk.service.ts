@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   DEFAULT_DESCRIPTION_LANGUAGE,
@@ -272,7 +272,7 @@ export async function translateDescriptions(ctx: Ctx, llm: LlmClient, body: Tran
   return { language: body.target_language, source: sourceTag(llm), results };
 }
 
-/** Each product's supplier offers (mapped procurement products), the facts a generated description may use. */
+/** Each product's supplier offers (mapped procurement products), the facts a generated description may use, active ones first. */
 async function supplierOffers(ctx: Ctx, productIds: number[]): Promise<Map<number, SupplierOffer[]>> {
   const rows = await ctx.db
     .select({
@@ -287,7 +287,9 @@ async function supplierOffers(ctx: Ctx, productIds: number[]): Promise<Map<numbe
     .innerJoin(procurementSuppliers, eq(procurementSuppliers.id, procurementProducts.supplierId))
     .leftJoin(procurementCategories, eq(procurementCategories.id, procurementProducts.categoryId))
     .where(and(eq(procurementProducts.companyId, ctx.user.companyId), inArray(procurementProducts.catalogProductId, productIds)))
-    .orderBy(asc(procurementProducts.id));
+    // Offers still active first: the model gets SUPPLIER_OFFERS_MAX of them, and removed ones are
+    // older facts (a discontinued variant, last year's text).
+    .orderBy(desc(eq(procurementProducts.status, 'active')), asc(procurementProducts.id));
   const byProduct = new Map<number, SupplierOffer[]>();
   for (const { productId, ...offer } of rows) {
     const offers = byProduct.get(productId!) ?? [];

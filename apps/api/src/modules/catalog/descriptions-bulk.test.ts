@@ -454,6 +454,21 @@ describe('POST /api/catalog/product_descriptions_bulk/generate/', () => {
     expect(await descriptionsOf(me.companyId)).toEqual([]);
   });
 
+  it('gives the model the offers still active first: older removed ones do not crowd them out of the few it gets', async () => {
+    const me = await createTenant(app);
+    const lamp = await insertProduct(db(), me.companyId, { name: 'Brass lamp', sku: 'LAMP-7' });
+    const supplier = await insertSupplier(db(), me.companyId, { name: 'Nordic Light' });
+    for (const n of [1, 2, 3]) {
+      await insertProcurementProduct(db(), me.companyId, supplier.id, { catalogProductId: lamp.id, name: `Old lamp ${n}`, status: 'removed' });
+    }
+    await insertProcurementProduct(db(), me.companyId, supplier.id, { catalogProductId: lamp.id, name: 'Lamp brass 60W', status: 'active' });
+    const res = await generate(me, { products: [lamp.id], language: 'EN' });
+    expect(res.statusCode, res.body).toBe(200);
+    const content = res.json<MachineCopyResponse>().results[0]!.proposal!.content;
+    expect(content).toContain('Nordic Light: Lamp brass 60W');
+    expect(content.indexOf('Lamp brass 60W')).toBeLessThan(content.indexOf('Old lamp'));
+  });
+
   it('answers 400 for a bad body or another company’s product, 401 without a token, 503 unconfigured, 502 on failure', async () => {
     const me = await createTenant(app);
     const other = await createTenant(app);
