@@ -8,7 +8,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import { z } from 'zod';
 import { FormTextField } from '@/components/form-text-field';
@@ -82,23 +82,32 @@ type CategoryEditPanelProps = {
   category: CatalogCategoryResponse;
   tree: CategoryTree;
   pending: boolean;
-  onSave: (body: UpdateCatalogCategoryBody, onError: (error: unknown) => void) => void;
+  onSave: (body: UpdateCatalogCategoryBody, onSaved: (saved: CatalogCategoryResponse) => void, onError: (error: unknown) => void) => void;
 };
 
-/** The selected category's fields; saved with PATCH, a 400 shown on its fields. */
+/** The selected category's fields; saved with PATCH, a 400 shown on its fields. Mount it once per category. */
 export function CategoryEditPanel({ category, tree, pending, onSave }: CategoryEditPanelProps) {
   const [formError, setFormError] = useState<string | null>(null);
   const { control, handleSubmit, setError, reset, formState } = useForm<FormValues, unknown, FormOutput>({
     resolver: zodResolver(EditFormSchema),
     defaultValues: toFormValues(category),
   });
+  // The category changes under the form (a move renumbers the tree, another operator saves): take
+  // its new values (the parent after a move) but keep what the operator has typed and not saved.
+  useEffect(() => {
+    reset(toFormValues(category), { keepDirtyValues: true });
+  }, [category, reset]);
   const own = subtreeIds(tree, category.id);
   // Every category not in its own subtree, in tree order, may be its parent.
   const parents = visibleRows(tree, new Set(tree.byId.keys())).filter((row) => !own.has(row.category.id));
 
   const handleSave = handleSubmit((body) => {
     setFormError(null);
-    onSave(body, (error) => setFormError(applyServerErrors(error, FIELDS, setError)));
+    onSave(
+      body,
+      (saved) => reset(toFormValues(saved)),
+      (error) => setFormError(applyServerErrors(error, FIELDS, setError)),
+    );
   });
 
   return (

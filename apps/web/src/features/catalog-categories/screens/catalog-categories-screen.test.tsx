@@ -194,6 +194,28 @@ describe('CatalogCategoriesScreen', () => {
     await waitFor(() => expect(treeRows()).toEqual(['Garden@1', 'Growing@2', 'Home@1', 'Lights@2', 'Garden tools@2', 'Outdoor@1']));
   });
 
+  it('keeps an unsaved title when the selected category is moved, and takes its new parent; a save leaves the form clean', async () => {
+    const { backend, tools } = gardenShop();
+    const { events } = render(`/catalog/category?selected=${tools.id}`);
+    const form = await screen.findByRole('form', { name: 'Edit Tools' });
+    const title = within(form).getByLabelText(/^Title/);
+    await events.clear(title);
+    await events.type(title, 'Garden tools');
+
+    await events.click(screen.getByRole('button', { name: 'Outdent' }));
+    await waitFor(() => expect(treeRows()).toEqual(['Garden@1', 'Growing@2', 'Tools@1', 'Home@1', 'Lights@2', 'Outdoor@1']));
+    await settled();
+    // The move reached the form (its parent is now none) without taking the typed title away.
+    await waitFor(() => expect(within(form).getByLabelText('Parent')).toHaveValue(''));
+    expect(within(form).getByLabelText(/^Title/)).toHaveValue('Garden tools');
+
+    await events.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(MESSAGES.categoryUpdated)).toBeInTheDocument();
+    expect(backend.state.requests.filter((r) => r.method === 'PATCH').at(-1)?.body).toMatchObject({ title: 'Garden tools', parent: null });
+    const saved = await screen.findByRole('form', { name: 'Edit Garden tools' });
+    await waitFor(() => expect(within(saved).getByRole('button', { name: 'Reset' })).toBeDisabled());
+  });
+
   it('adds a top-level category and a subcategory of the selected one', async () => {
     const { backend, home } = gardenShop();
     const { events } = render(`/catalog/category?selected=${home.id}`);

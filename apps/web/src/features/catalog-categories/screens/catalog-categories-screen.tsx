@@ -91,9 +91,18 @@ export function CatalogCategoriesScreen() {
       onError,
     });
 
-  const handleUpdate = (body: UpdateCatalogCategoryBody, onError: (error: unknown) => void) => {
+  const handleUpdate = (body: UpdateCatalogCategoryBody, onSaved: (saved: CatalogCategoryResponse) => void, onError: (error: unknown) => void) => {
     if (!selected) return;
-    updateMutation.mutate({ id: selected.id, body }, { onSuccess: () => showSnackbar(MESSAGES.categoryUpdated), onError });
+    updateMutation.mutate(
+      { id: selected.id, body },
+      {
+        onSuccess: (saved) => {
+          onSaved(saved);
+          showSnackbar(MESSAGES.categoryUpdated);
+        },
+        onError,
+      },
+    );
   };
 
   const handleDelete = (reassignTo: number | undefined) => {
@@ -188,14 +197,8 @@ export function CatalogCategoriesScreen() {
         <Grid size={{ xs: 12, md: 6 }}>
           <CardContent>
             {selected ? (
-              // Keyed by id and version: another category, or this one changed by a move or save, starts from the server's values.
-              <CategoryEditPanel
-                key={`${selected.id}-${selected.updated_at}`}
-                category={selected}
-                tree={tree}
-                pending={updateMutation.isPending}
-                onSave={handleUpdate}
-              />
+              // Keyed by id: another category starts from its own values; this one changed by a move or a save keeps what was typed.
+              <CategoryEditPanel key={selected.id} category={selected} tree={tree} pending={updateMutation.isPending} onSave={handleUpdate} />
             ) : (
               <Typography color="text.secondary">Select a category to edit its details and supplier categories.</Typography>
             )}
