@@ -29,6 +29,12 @@ export const PAGE_SIZE = {
 /** DESIGN §3: a limit above this is capped. */
 export const MAX_PAGE_SIZE = 1000;
 
+/**
+ * A list longer than this answers the planner's estimate with `count_is_estimate: true` instead
+ * of an exact count (DESIGN §3: "counts must stay fast at a million rows"; ADR 0015).
+ */
+export const EXACT_COUNT_LIMIT = 1000;
+
 export const LANGUAGES = ['SV', 'EN', 'NO', 'DA'] as const;
 export const DEFAULT_DESCRIPTION_LANGUAGE = 'SV';
 export const DEFAULT_DESCRIPTION_SOURCE = 'chatgpt';

@@ -1,15 +1,13 @@
+import { EXACT_COUNT_LIMIT } from '@kontor/contract';
 import { Column, getTableName, is, SQL, sql } from 'drizzle-orm';
 import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.js';
 import { compileSql } from '../db/sql-compiler.js';
 import type { PageRequest } from './pagination.js';
 
-/**
- * A list longer than this gets the planner's estimate instead of an exact count (DESIGN §3:
- * "counts must stay fast at a million rows"). Counting 1,001 index entries costs well under a
- * millisecond; counting a million costs a hundred on every page turn.
- */
-export const EXACT_COUNT_LIMIT = 1000;
+// Counting 1,001 index entries costs well under a millisecond; counting a million costs a hundred
+// on every page turn. Re-exported for the API's own modules and tests.
+export { EXACT_COUNT_LIMIT };
 
 /**
  * A search the planner expects to match this many rows or more is answered with its estimate

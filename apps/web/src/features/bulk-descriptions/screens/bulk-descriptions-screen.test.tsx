@@ -1,9 +1,9 @@
-import { LLM_NOT_CONFIGURED, MESSAGES } from '@kontor/contract';
+import { EXACT_COUNT_LIMIT, LLM_NOT_CONFIGURED, MESSAGES } from '@kontor/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp, testUser } from '@/test/render';
 import { server } from '@/test/server';
-import { EXACT_COUNT_LIMIT, createBulkDescriptionsBackend, testProducts, type TestProduct } from '../testing/bulk-descriptions-backend';
+import { createBulkDescriptionsBackend, testProducts, type TestProduct } from '../testing/bulk-descriptions-backend';
 import { BulkDescriptionsScreen } from './bulk-descriptions-screen';
 
 const render = (route = '/catalog/product-bulk3-description') => renderWithApp(<BulkDescriptionsScreen />, { user: testUser, route });

@@ -1,5 +1,6 @@
 import {
   BulkDescriptionPatch,
+  EXACT_COUNT_LIMIT,
   GenerateDescriptionsBody,
   LANGUAGES,
   LLM_NOT_CONFIGURED,
@@ -179,9 +180,6 @@ export function createBulkDescriptionsBackend({
 
   return { state, handlers };
 }
-
-/** The API counts a list exactly up to this many rows, and estimates past it (apps/api/src/http/row-count.ts). */
-export const EXACT_COUNT_LIMIT = 1000;
 
 export const testProducts = (count: number, overrides: (i: number) => Partial<TestProduct> = () => ({})): TestProduct[] =>
   Array.from({ length: count }, (_, i) => ({ id: 100 + i, sku: `SKU-${i + 1}`, name: `Product ${i + 1}`, descriptions: {}, ...overrides(i) }));
