@@ -19,7 +19,8 @@ type OrderItemCardProps = {
   stockLoaded: boolean;
   picks: TransactionResponse[];
   busy: boolean;
-  onPick: (item: OrderItemResponse, location: InventoryEntry, quantity: number) => void;
+  /** Resolves true when the pick was made. */
+  onPick: (item: OrderItemResponse, location: InventoryEntry, quantity: number) => Promise<boolean>;
   onUnpick: (item: OrderItemResponse, transaction: TransactionResponse) => void;
   onBackorder: (item: OrderItemResponse) => void;
 };
@@ -84,7 +85,12 @@ export function OrderItemCard({ item, locations, stockLoaded, picks, busy, onPic
                 size="small"
                 disabled={busy}
                 aria-label={`Pick ${quantity} of ${item.prod_sku} from ${location.abbreviation_slug}`}
-                onClick={() => onPick(item, location, quantity)}
+                onClick={() =>
+                  void onPick(item, location, quantity).then((picked) => {
+                    // The typed amount was for that pick: the next click offers what is left again.
+                    if (picked) setQuantityText('');
+                  })
+                }
               >
                 Pick {quantity} · {location.abbreviation_slug} ({location.accumulated_quantity} in stock)
               </Button>

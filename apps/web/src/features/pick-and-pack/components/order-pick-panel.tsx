@@ -4,6 +4,7 @@ import {
   type InventoryEntry,
   type OrderItemResponse,
   type OrderResponse,
+  type ProductInventoriesResponse,
   type TransactionResponse,
 } from '@kontor/contract';
 import Alert from '@mui/material/Alert';
@@ -15,6 +16,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useSnackbar } from '@/components/snackbar-provider';
 import { errorText, serverMessage } from '@/lib/api-client';
@@ -22,6 +24,7 @@ import { formatDateTime } from '@/lib/format';
 import { useCreateBackorder } from '../api/create-backorder';
 import { useOrder } from '../api/get-order';
 import { usePickInventories } from '../api/get-pick-inventories';
+import { pickKeys } from '../api/query-keys';
 import { usePickTransactions } from '../api/get-pick-transactions';
 import { usePickOrderItem } from '../api/pick-order-item';
 import { useUnpickOrderItem } from '../api/unpick-order-item';
@@ -38,8 +41,29 @@ export function OrderPickPanel({ orderId }: { orderId: number }) {
   return <OrderPicking order={orderQuery.data} />;
 }
 
+/** Helper text under the scanner: what it does, or how many scans wait their turn. */
+const scanHelp = (waiting: number) =>
+  waiting === 0
+    ? 'Scan or type a code and press Enter: it picks from the location with most stock.'
+    : `Picking… ${waiting} more ${waiting === 1 ? 'scan waits' : 'scans wait'} their turn.`;
+
+/**
+ * Runs this panel's writes one at a time, in the order asked: a scanner fires codes faster than
+ * a pick answers, and a scan matched against the order before the previous pick landed would pick
+ * an item twice (the server refuses the second as an over-pick, and the scan is lost).
+ */
+function useOneAtATime() {
+  const last = useRef<Promise<unknown>>(Promise.resolve());
+  return <T,>(task: () => Promise<T>): Promise<T> => {
+    const run = last.current.then(task);
+    last.current = run.catch(() => undefined);
+    return run;
+  };
+}
+
 function OrderPicking({ order }: { order: OrderResponse }) {
   const showSnackbar = useSnackbar();
+  const queryClient = useQueryClient();
   const productIds = useMemo(() => unique(order.order_items.map(pickProductOf)), [order.order_items]);
   const transactionIds = useMemo(() => order.order_items.flatMap((item) => item.inventory_transactions), [order.order_items]);
   const inventoriesQuery = usePickInventories(productIds);
@@ -51,22 +75,54 @@ function OrderPicking({ order }: { order: OrderResponse }) {
   const backorder = useCreateBackorder();
   const busy = pick.isPending || unpick.isPending || backorder.isPending;
   const [scanText, setScanText] = useState('');
+  const [waitingScans, setWaitingScans] = useState(0);
   const scanRef = useRef<HTMLInputElement>(null);
+  const inTurn = useOneAtATime();
 
-  const showFailure = (error: unknown) => showSnackbar(serverMessage(error), 'error');
+  const showFailure = (error: unknown) => {
+    showSnackbar(serverMessage(error), 'error');
+    return false;
+  };
 
-  const handlePick = (item: OrderItemResponse, location: InventoryEntry, quantity: number) =>
-    pick
-      .mutateAsync({ orderItemId: item.id, location_id: location.location_id, product_id: pickProductOf(item)!, quantity })
-      .then((response) => showSnackbar(response.result), showFailure);
+  /** Resolves true when the pick was made (the card then forgets a typed quantity). */
+  const pickNow = (item: OrderItemResponse, location: InventoryEntry, quantity: number) =>
+    pick.mutateAsync({ orderItemId: item.id, location_id: location.location_id, product_id: pickProductOf(item)!, quantity }).then((response) => {
+      showSnackbar(response.result);
+      return true;
+    }, showFailure);
+
+  const handlePick = (item: OrderItemResponse, location: InventoryEntry, quantity: number) => inTurn(() => pickNow(item, location, quantity));
 
   const handleUnpick = (item: OrderItemResponse, transaction: TransactionResponse) =>
-    unpick.mutateAsync({ orderItemId: item.id, inventory_transaction_id: transaction.id }).then((response) => showSnackbar(response.result), showFailure);
+    inTurn(() =>
+      unpick.mutateAsync({ orderItemId: item.id, inventory_transaction_id: transaction.id }).then((response) => showSnackbar(response.result), showFailure),
+    );
 
   const handleBackorder = (item: OrderItemResponse) =>
-    backorder
-      .mutateAsync({ order_item: item.id })
-      .then((created) => showSnackbar(backorderedMessage(created.quantity, created.product_sku, created.product_name, created.order_number)), showFailure);
+    inTurn(() =>
+      backorder
+        .mutateAsync({ order_item: item.id })
+        .then((created) => showSnackbar(backorderedMessage(created.quantity, created.product_sku, created.product_name, created.order_number)), showFailure),
+    );
+
+  /**
+   * A scan is matched when its turn comes, against the order and the stock as the write before it
+   * left them: a pick's answer holds the order, and the pick waits for the stock to be read again.
+   */
+  const pickScanned = (code: string) => {
+    const orderId = order.id;
+    const inventoriesKey = pickKeys.inventories(productIds);
+    const fallback = { order, stock };
+    setWaitingScans((n) => n + 1);
+    void inTurn(async () => {
+      setWaitingScans((n) => n - 1);
+      const current = queryClient.getQueryData<OrderResponse>(pickKeys.order(orderId)) ?? fallback.order;
+      const inventories = queryClient.getQueryData<ProductInventoriesResponse>(inventoriesKey);
+      const target = findScanTarget(current, code, inventories ? stockByProduct(inventories) : fallback.stock);
+      if ('error' in target) showSnackbar(target.error, 'error');
+      else await pickNow(target.item, target.location, target.quantity);
+    });
+  };
 
   const handleScanKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter') return;
@@ -74,10 +130,7 @@ function OrderPicking({ order }: { order: OrderResponse }) {
     const code = scanText.trim();
     setScanText('');
     scanRef.current?.focus();
-    if (!code) return;
-    const target = findScanTarget(order, code, stock);
-    if ('error' in target) showSnackbar(target.error, 'error');
-    else void handlePick(target.item, target.location, target.quantity);
+    if (code) pickScanned(code);
   };
 
   return (
@@ -108,7 +161,7 @@ function OrderPicking({ order }: { order: OrderResponse }) {
         onChange={(event) => setScanText(event.target.value)}
         onKeyDown={handleScanKeyDown}
         autoComplete="off"
-        helperText="Scan or type a code and press Enter: it picks from the location with most stock."
+        helperText={scanHelp(waitingScans)}
       />
 
       {inventoriesQuery.isError ? <Alert severity="error">{errorText(inventoriesQuery.error)}</Alert> : null}

@@ -162,10 +162,48 @@ describe('PickAndPackScreen', () => {
     expect(await screen.findByText('Only 1 in stock at A1.')).toBeInTheDocument();
     expect(within(teaItem).getByText('Remaining 3')).toBeInTheDocument();
 
-    await events.type(within(teaItem).getByRole('textbox', { name: 'Quantity for TEA-01' }), '4');
+    const quantity = within(teaItem).getByRole('textbox', { name: 'Quantity for TEA-01' });
+    await events.type(quantity, '4');
     await events.click(within(teaItem).getByRole('button', { name: 'Pick 4 of TEA-01 from B2' }));
     expect(await screen.findByText('Only 3 left to pick.')).toBeInTheDocument();
     expect(backend.state.transactions).toHaveLength(0);
+    // A refused pick keeps the typed amount to correct; a pick made forgets it.
+    expect(quantity).toHaveValue('4');
+    await events.clear(quantity);
+    await events.type(quantity, '1');
+    await events.click(within(teaItem).getByRole('button', { name: 'Pick 1 of TEA-01 from B2' }));
+    expect(await within(teaItem).findByText('Remaining 2')).toBeInTheDocument();
+    await waitFor(() => expect(quantity).toHaveValue(''));
+    expect(await within(teaItem).findByRole('button', { name: 'Pick 2 of TEA-01 from B2' })).toBeInTheDocument();
+  });
+
+  it('scans faster than a pick answers are picked one after another, each against what the pick before left', async () => {
+    const { backend, first } = setup();
+    // A1 holds most, so the first scan picks its 2; the one left must then come from B2.
+    backend.setStock(tea, b2.id, 1);
+    const { events } = await openOrder(`${ROUTE}?order=${first.id}`);
+    await within(itemSection('TEA-01')).findByRole('button', { name: 'Pick 2 of TEA-01 from A1' });
+
+    // The first pick's answer is held back while two more codes are scanned.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.use(http.get(apiUrl('/customers/order_items/:id/actions/pick/'), () => held.then(() => undefined), { once: true }));
+    const scan = screen.getByRole('textbox', { name: 'Scan SKU or EAN' });
+    await events.type(scan, 'TEA-01{Enter}');
+    await events.type(scan, 'TEA-01{Enter}');
+    await events.type(scan, 'TEA-01{Enter}');
+    expect(await screen.findByText('Picking… 2 more scans wait their turn.')).toBeInTheDocument();
+    expect(requestsTo(backend, /actions\/pick\/$/)).toHaveLength(0);
+
+    release();
+    expect(await screen.findByText('No item to pick for TEA-01 in order 1001')).toBeInTheDocument();
+    expect(requestsTo(backend, /actions\/pick\/$/).map((r) => r.query)).toEqual([
+      { location_id: String(a1.id), product_id: String(tea.id), quantity: '2' },
+      { location_id: String(b2.id), product_id: String(tea.id), quantity: '1' },
+    ]);
+    expect(await within(itemSection('TEA-01')).findByText('Remaining 0')).toBeInTheDocument();
+    expect(screen.getByText('Scan or type a code and press Enter: it picks from the location with most stock.')).toBeInTheDocument();
+    expect([backend.level(tea.id, a1.id), backend.level(tea.id, b2.id)]).toEqual([0, 0]);
   });
 
   it('a scanned SKU and Enter picks it from the location with most stock; the input is cleared and keeps the focus', async () => {
