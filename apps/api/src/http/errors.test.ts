@@ -86,9 +86,54 @@ describe('issuesToFieldErrors', () => {
       more: ['Unknown field.'],
       'bookmarks.0.name': ['This field may not be blank.'],
       'bookmarks.1.name': ['This field is required.'],
-      'bookmarks.1.pinned': ['Invalid input: expected boolean, received string'],
+      'bookmarks.1.pinned': ['Must be a valid boolean.'],
       'bookmarks.1.extra': ['Unknown field.'],
     });
+  });
+
+  it('says a value outside a choice list is not a valid choice, naming it as DRF does', () => {
+    const schema = z.strictObject({
+      status: z.enum(['draft', 'sent']),
+      role: z.literal('Admin'),
+      lines: z.array(z.strictObject({ unit: z.enum(['pcs', 'kg']) })),
+    });
+    const input = { role: 'Staff', lines: [{ unit: 'kg' }, { unit: 7 }, { unit: null }] };
+    const result = schema.safeParse(input);
+    expect(issuesToFieldErrors(result.error!.issues, input)).toEqual({
+      status: ['This field is required.'],
+      role: ['"Staff" is not a valid choice.'],
+      'lines.1.unit': ['"7" is not a valid choice.'],
+      'lines.2.unit': ['This field may not be null.'],
+    });
+  });
+
+  it('keeps a schema’s own message for a choice', () => {
+    const schema = z.strictObject({ status: z.enum(['draft', 'sent'], { error: 'Pick draft or sent.' }) });
+    const input = { status: 'gone' };
+    expect(issuesToFieldErrors(schema.safeParse(input).error!.issues, input)).toEqual({ status: ['Pick draft or sent.'] });
+  });
+
+  it('says a value of the wrong type in DRF’s words for its field kind', () => {
+    const schema = z.strictObject({
+      name: z.string(),
+      count: z.int(),
+      price: z.number(),
+      active: z.boolean(),
+      tags: z.array(z.string()),
+      address: z.strictObject({ city: z.string() }),
+      when: z.string({ error: 'Enter a date.' }),
+    });
+    const input = { name: 5, count: 1.5, price: 'cheap', active: 'yes', tags: 'a,b', address: ['x'], when: 3 };
+    expect(issuesToFieldErrors(schema.safeParse(input).error!.issues, input)).toEqual({
+      name: ['Not a valid string.'],
+      count: ['A valid integer is required.'],
+      price: ['A valid number is required.'],
+      active: ['Must be a valid boolean.'],
+      tags: ['Expected a list of items but got type "str".'],
+      address: ['Invalid data. Expected a dictionary, but got list.'],
+      when: ['Enter a date.'],
+    });
+    expect(issuesToFieldErrors(schema.safeParse([1]).error!.issues, [1])).toEqual({ non_field_errors: ['Invalid data. Expected a dictionary, but got list.'] });
   });
 });
 
@@ -183,11 +228,34 @@ describe('the error handler', () => {
     expect(body.statusCode).toBe(400);
     expect(body.json()).toEqual({
       name: ['This field is required.'],
-      'tags.1': ['Invalid input: expected string, received number'],
+      'tags.1': ['Not a valid string.'],
       other: ['Unknown field.'],
     });
     const query = await app.inject({ method: 'POST', url: '/things?x=1', payload: { name: 'a', tags: [] } });
     expect(query.json()).toEqual({ x: ['Unknown field.'] });
+    await app.close();
+  });
+
+  it('names a refused choice from the body, the query or the path, as DRF does', async () => {
+    const app = await appWith((a) => {
+      a.post(
+        '/orders/:kind/',
+        {
+          schema: {
+            params: z.strictObject({ kind: z.enum(['sale', 'return']) }),
+            body: z.strictObject({ status: z.enum(['draft', 'sent']) }),
+            querystring: z.strictObject({ view: z.enum(['short', 'long']).optional() }),
+          },
+        },
+        async () => ({}),
+      );
+    });
+    const body = await app.inject({ method: 'POST', url: '/orders/sale/', payload: { status: 'gone' } });
+    expect([body.statusCode, body.json()]).toEqual([400, { status: ['"gone" is not a valid choice.'] }]);
+    const query = await app.inject({ method: 'POST', url: '/orders/sale/?view=wide', payload: { status: 'sent' } });
+    expect(query.json()).toEqual({ view: ['"wide" is not a valid choice.'] });
+    const params = await app.inject({ method: 'POST', url: '/orders/swap/', payload: { status: 'sent' } });
+    expect(params.json()).toEqual({ kind: ['"swap" is not a valid choice.'] });
     await app.close();
   });
 

@@ -42,6 +42,8 @@ type ZodIssueLike = {
   message: string;
   code?: string | undefined;
   keys?: string[] | undefined;
+  /** invalid_type: the type the schema wanted ('string', 'int', 'array'...). */
+  expected?: string | undefined;
   /** invalid_union: the issues of each branch. */
   errors?: readonly (readonly BranchIssue[])[] | undefined;
 };
@@ -49,10 +51,55 @@ type ZodIssueLike = {
 const received = (issue: BranchIssue | undefined, what: 'undefined' | 'null') =>
   issue?.code === 'invalid_type' && new RegExp(`received ${what}$`).test(issue.message);
 
+/** zod 4's own words for a value outside an enum or a literal; a schema's custom message is kept. */
+const ZOD_CHOICE_MESSAGE = /^Invalid (option: expected one of |input: expected ")/;
+
+/** The value at `path` in what the client sent. */
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, key)) return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+/** DRF ChoiceField's words; zod names neither the value nor a missing one ("Invalid option: expected one of "a"|"b""). */
+function choiceMessage(value: unknown): string {
+  if (value === undefined) return 'This field is required.';
+  if (value === null) return 'This field may not be null.';
+  return `"${typeof value === 'object' ? JSON.stringify(value) : String(value)}" is not a valid choice.`;
+}
+
+/** Python's name for a JSON value's type, as DRF's messages say it ("Expected a list of items but got type "str"."). */
+function pythonType(value: unknown): string {
+  if (Array.isArray(value)) return 'list';
+  if (typeof value === 'string') return 'str';
+  if (typeof value === 'boolean') return 'bool';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'float';
+  return value === null || value === undefined ? 'NoneType' : 'dict';
+}
+
+/** zod 4's own words for a value of the wrong type; a schema's custom message is kept. */
+const ZOD_TYPE_MESSAGE = /^Invalid input: expected \w+, received \w+$/;
+
+/** DRF's field messages for a value of the wrong type, by the type zod expected. */
+const TYPE_MESSAGES: Record<string, (value: unknown) => string> = {
+  string: () => 'Not a valid string.',
+  number: () => 'A valid number is required.',
+  int: () => 'A valid integer is required.',
+  boolean: () => 'Must be a valid boolean.',
+  object: (value) => `Invalid data. Expected a dictionary, but got ${pythonType(value)}.`,
+  array: (value) => `Expected a list of items but got type "${pythonType(value)}".`,
+};
+
 /** zod 4 says "Invalid input: expected string, received undefined"; DRF's words are the contract. */
-function drfMessage(issue: ZodIssueLike): string {
+function drfMessage(issue: ZodIssueLike, input: unknown): string {
+  if (issue.code === 'invalid_value' && ZOD_CHOICE_MESSAGE.test(issue.message)) return choiceMessage(valueAt(input, issue.path));
   if (received(issue, 'undefined')) return 'This field is required.';
   if (received(issue, 'null')) return 'This field may not be null.';
+  const typeMessage = issue.code === 'invalid_type' && ZOD_TYPE_MESSAGE.test(issue.message) ? TYPE_MESSAGES[issue.expected ?? ''] : undefined;
+  if (typeMessage) return typeMessage(valueAt(input, issue.path));
   // A union (a decimal is a number or a numeric string) fails in every branch alike on a missing value.
   const branches = issue.code === 'invalid_union' && issue.errors?.length ? issue.errors.map((b) => b[0]) : [];
   if (branches.length && branches.every((b) => received(b, 'undefined'))) return 'This field is required.';
@@ -60,8 +107,11 @@ function drfMessage(issue: ZodIssueLike): string {
   return issue.message;
 }
 
-/** zod issues -> DRF body. Nested paths are joined with dots; unknown keys get their own entry. */
-export function issuesToFieldErrors(issues: readonly ZodIssueLike[]): FieldErrors {
+/**
+ * zod issues -> DRF body. Nested paths are joined with dots; unknown keys get their own entry.
+ * `input` is what was parsed: a refused choice's message names the value sent, as DRF's does.
+ */
+export function issuesToFieldErrors(issues: readonly ZodIssueLike[], input?: unknown): FieldErrors {
   // A Map: the keys are the client's, and `out['__proto__']` on a plain object is its prototype.
   const out = new Map<string, string[]>();
   const add = (key: string, message: string) => {
@@ -75,7 +125,7 @@ export function issuesToFieldErrors(issues: readonly ZodIssueLike[]): FieldError
       for (const key of issue.keys) add(base ? `${base}.${key}` : key, 'Unknown field.');
       continue;
     }
-    add(base || 'non_field_errors', drfMessage(issue));
+    add(base || 'non_field_errors', drfMessage(issue, input));
   }
   // fromEntries defines own keys, `__proto__` included.
   return Object.fromEntries(out);
@@ -85,16 +135,27 @@ export function issuesToFieldErrors(issues: readonly ZodIssueLike[]): FieldError
  * fastify-type-provider-zod hands each zod issue over as `{keyword: code, instancePath:
  * '/a/0/b', params: <the issue's other fields>}`; this turns them back into issues.
  */
-export function validationToFieldErrors(validation: readonly FastifySchemaValidationError[]): FieldErrors {
+export function validationToFieldErrors(validation: readonly FastifySchemaValidationError[], input?: unknown): FieldErrors {
   return issuesToFieldErrors(
     validation.map((v) => ({
       path: v.instancePath.split('/').filter(Boolean),
       message: v.message ?? 'Invalid value.',
       code: v.keyword,
       keys: Array.isArray(v.params?.keys) ? v.params.keys.map(String) : undefined,
+      expected: typeof v.params?.expected === 'string' ? v.params.expected : undefined,
       errors: Array.isArray(v.params?.errors) ? (v.params.errors as BranchIssue[][]) : undefined,
     })),
+    input,
   );
+}
+
+/** The part of the request a validation error is about (Fastify names it 'body', 'querystring', 'params' or 'headers'). */
+function validatedInput(request: FastifyRequest, context: string | undefined): unknown {
+  if (context === 'body') return request.body;
+  if (context === 'querystring') return request.query;
+  if (context === 'params') return request.params;
+  if (context === 'headers') return request.headers;
+  return undefined;
 }
 
 /** DRF's words (ProhibitNullCharactersValidator). */
@@ -109,7 +170,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(error.status).send(error.fields ?? { detail: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.status(400).send(validationToFieldErrors(error.validation));
+      return reply.status(400).send(validationToFieldErrors(error.validation, validatedInput(request, error.validationContext)));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause }, 'response did not match its schema');

@@ -257,7 +257,7 @@ describe('POST /api/catalog/categories/', () => {
       [{ title: 'X', image: foreignImage.id }, { image: [`Invalid pk "${foreignImage.id}" - object does not exist.`] }],
       [{ title: 'X', parent: root.id, order: 1 }, { order: [positionTooLargeMessage(0)] }],
       [{ title: 'X', order: -1 }, { order: ['Ensure this value is greater than or equal to 0.'] }],
-      [{ title: 'X', active: 'yes' }, { active: ['Invalid input: expected boolean, received string'] }],
+      [{ title: 'X', active: 'yes' }, { active: ['Must be a valid boolean.'] }],
     ];
     for (const [payload, errors] of cases) {
       const res = await post(payload);

@@ -189,8 +189,9 @@ export type RecordUploadsInput = { fields: Record<string, string[]>; formErrors:
 function parseUploadFields(input: RecordUploadsInput) {
   const errors: FieldErrors = { ...input.formErrors };
   for (const [name, values] of Object.entries(input.fields)) if (values.length > 1) errors[name] = ['Send this field once.'];
-  const parsed = UploadImagesFields.safeParse(Object.fromEntries(Object.entries(input.fields).map(([k, v]) => [k, v[0]])));
-  if (!parsed.success) for (const [name, messages] of Object.entries(issuesToFieldErrors(parsed.error.issues))) errors[name] ??= messages;
+  const firsts = Object.fromEntries(Object.entries(input.fields).map(([k, v]) => [k, v[0]]));
+  const parsed = UploadImagesFields.safeParse(firsts);
+  if (!parsed.success) for (const [name, messages] of Object.entries(issuesToFieldErrors(parsed.error.issues, firsts))) errors[name] ??= messages;
   if (input.uploads.length === 0) errors.files = [IMAGE_FILES_REQUIRED];
   if (Object.keys(errors).length) throw badRequest(errors);
   return parsed.data!;

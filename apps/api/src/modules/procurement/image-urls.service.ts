@@ -217,8 +217,9 @@ function parseFields(raw: Record<string, string[]>) {
   const errors: FieldErrors = {};
   for (const [name, values] of Object.entries(raw)) if (values.length > 1) errors[name] = ['Send this field once.'];
   if (Object.keys(errors).length) throw badRequest(errors);
-  const parsed = CreateProcurementImageUrlsFields.safeParse(Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, v[0]])));
-  if (!parsed.success) throw badRequest(issuesToFieldErrors(parsed.error.issues));
+  const firsts = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, v[0]]));
+  const parsed = CreateProcurementImageUrlsFields.safeParse(firsts);
+  if (!parsed.success) throw badRequest(issuesToFieldErrors(parsed.error.issues, firsts));
   return parsed.data;
 }
 
