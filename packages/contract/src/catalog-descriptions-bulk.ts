@@ -62,16 +62,11 @@ const productIds = z
   .max(MACHINE_COPY_MAX_PRODUCTS, `Ensure this field has no more than ${MACHINE_COPY_MAX_PRODUCTS} elements.`)
   .refine((ids) => new Set(ids).size === ids.length, 'A product appears more than once.');
 
-/** A language a body must name, refused in DRF's words. */
-const TargetLanguage = z.enum(LANGUAGES, {
-  error: (issue) => (issue.input === undefined ? 'This field is required.' : `"${String(issue.input)}" is not a valid choice.`),
-});
-
 export const TranslateDescriptionsBody = z
   .strictObject({
     products: productIds,
     source_language: Language.default(DEFAULT_DESCRIPTION_LANGUAGE),
-    target_language: TargetLanguage,
+    target_language: Language,
   })
   .refine((body) => body.source_language !== body.target_language, {
     path: ['target_language'],
