@@ -209,6 +209,23 @@ describe('FileUrlsScreen', () => {
     expect(screen.getByText('Saw sheet')).toBeInTheDocument();
   });
 
+  it('deleting the only link of the last page does not claim there are no file URLs', async () => {
+    const filler = Array.from({ length: 25 }, (_, i) => createFileUrl(saw, { title: `Sheet ${String(i).padStart(2, '0')}`, priority: 1 }));
+    const last = createFileUrl(drill, { title: 'Last manual', priority: 9 });
+    const backend = createFileUrlsBackend({ fileUrls: [...filler, last], products: [drill, saw] });
+    server.use(...backend.handlers);
+    const { events, router } = render('/catalog/file-urls?page=1');
+
+    await events.click(await screen.findByRole('button', { name: 'Delete Last manual' }));
+    await events.click(within(await screen.findByRole('dialog', { name: 'Delete file URL?' })).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Nothing on this page any more.')).toBeInTheDocument();
+    expect(screen.queryByText('No file URLs yet.')).not.toBeInTheDocument();
+
+    await events.click(await screen.findByRole('button', { name: 'Go to the last page' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByText('Sheet 00')).toBeInTheDocument();
+  });
+
   it('shows why the list could not be loaded', async () => {
     server.use(...createFileUrlsBackend({ failList: true }).handlers);
     render();

@@ -22,10 +22,10 @@ import { useState } from 'react';
 import { CatalogProductPicker } from '@/components/catalog-product-picker';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FilterSelect, type FilterOption } from '@/components/filter-select';
-import { FixedPagePagination } from '@/components/fixed-page-pagination';
+import { FixedPagePagination, lastPageOf } from '@/components/fixed-page-pagination';
 import { SearchField } from '@/components/search-field';
 import { useSnackbar } from '@/components/snackbar-provider';
-import { TableMessageRow } from '@/components/table-message-row';
+import { isPastEnd, PastEndRow, TableMessageRow } from '@/components/table-message-row';
 import { errorText } from '@/lib/api-client';
 import { useCatalogProduct } from '@/lib/catalog-product-options';
 import { useListFilters } from '@/lib/use-list-filters';
@@ -73,6 +73,8 @@ export function FileUrlsScreen() {
   const [deleting, setDeleting] = useState<FileUrlResponse | null>(null);
 
   const data = fileUrls.data;
+  // An empty page of a list that has rows: the page is past the end (its last rows were deleted).
+  const pastEnd = isPastEnd(data, data?.results.length);
   const filtered = FILTERS.some((name) => filters[name] !== '');
   const chosenProduct = productId && product.data ? product.data : null;
 
@@ -202,7 +204,8 @@ export function FileUrlsScreen() {
                   </TableCell>
                 </TableRow>
               ))}
-            {!fileUrls.isError && data && data.results.length === 0 ? (
+            {!fileUrls.isError && pastEnd ? <PastEndRow colSpan={COLUMNS} onLastPage={() => setPage(lastPageOf(data.count, FILE_URLS_PAGE_SIZE))} /> : null}
+            {!fileUrls.isError && data && data.results.length === 0 && !pastEnd ? (
               <TableMessageRow
                 colSpan={COLUMNS}
                 hint={filtered ? 'Try other filters, or clear them.' : 'Add a link to a manual or data sheet of one of your products.'}
