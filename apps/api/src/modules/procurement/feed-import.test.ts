@@ -238,6 +238,35 @@ describe('CSV import', () => {
     expect((await bySku(setup.supplierId)).get('A1')!.status).toBe('removed');
   });
 
+  it('a value that rounds past its column skips its row (cost) or stays unknown (cost in SEK, stock quantity); the import goes on', async () => {
+    const setup = await setupFeed(
+      me,
+      {
+        body: csv(
+          'A1,Spade,9999999999.99999,In stock: 5,Garden,,,,,',
+          'A2,Rake,9999999999.999,In stock: 3,Garden,,,,,',
+          'A3,Hoe,9.99,In stock: 999999999999.999 pcs,Garden,,,,,',
+          'A4,Trowel,1.23456,In stock: 2.345,Garden,,,,,',
+        ),
+      },
+      { currency: currencyIds.get('SEK')! },
+    );
+    const job = await run(me, setup.feed.id);
+    expect(job.status, job.error ?? '').toBe('succeeded');
+    expect(job.result).toMatchObject({
+      rows_total: 4,
+      created: 3,
+      skipped: 1,
+      errors: [{ row: 1, sku: 'A1', message: "Cost '9999999999.99999' is too large." }],
+    });
+    const rows = await bySku(setup.supplierId);
+    expect([...rows.keys()]).toEqual(['A2', 'A3', 'A4']);
+    expect(rows.get('A2')).toMatchObject({ cost: '9999999999.9990', costSek: null });
+    expect(rows.get('A3')).toMatchObject({ stockDetails: '999999999999.999 pcs', stockQuantity: null, costSek: '9.99' });
+    // Rounded once, half up, as the columns keep them; the cost in SEK from the cost as stored.
+    expect(rows.get('A4')).toMatchObject({ cost: '1.2346', costSek: '1.23', stockQuantity: '2.35' });
+  });
+
   it('reads a semicolon file; the supplier currency applies when the feed has none, and unmapped fields keep their values', async () => {
     const setup = await setupFeed(
       me,

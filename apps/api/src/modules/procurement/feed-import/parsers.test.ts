@@ -177,6 +177,12 @@ describe('row values', () => {
     expect(() => parseCost('twelve')).toThrow("Cost 'twelve' is not a number.");
     expect(() => parseCost('-5')).toThrow('is not a number');
     expect(() => parseCost('12345678901')).toThrow('is too large');
+    // Rounded half up to the 4 decimals the column keeps, before the size check.
+    expect(parseCost('12.34565')).toBe('12.3457');
+    expect(parseCost('0.00004')).toBe('0.0000');
+    expect(parseCost('1,99999')).toBe('2.0000');
+    expect(parseCost('9999999999.99994')).toBe('9999999999.9999');
+    expect(() => parseCost('9999999999.99995')).toThrow('is too large');
   });
 
   it("strips 'In stock: ' and reads the leading quantity", () => {
@@ -187,6 +193,11 @@ describe('row values', () => {
     expect(leadingQuantity('3,5 kg')).toBe('3.5');
     expect(leadingQuantity('Out of stock')).toBeUndefined();
     expect(leadingQuantity('>10')).toBeUndefined();
+    // Rounded half up to the 2 decimals the column keeps; past the column it is no quantity.
+    expect(leadingQuantity('2.345 kg')).toBe('2.35');
+    expect(leadingQuantity('0,999')).toBe('1.00');
+    expect(leadingQuantity('999999999999.99')).toBe('999999999999.99');
+    expect(leadingQuantity('999999999999.995')).toBeUndefined();
   });
 
   it('normalises category paths and expands every prefix into a node', () => {

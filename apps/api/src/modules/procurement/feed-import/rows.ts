@@ -39,8 +39,10 @@ const MAX_SKU = 200;
 const MAX_NAME = 1000;
 /** cost is NUMERIC(14,4): at most 10 digits before the point. */
 const MAX_COST_DIGITS = 10;
+const COST_SCALE = 4;
 /** stock_quantity is NUMERIC(14,2). */
 const MAX_QUANTITY_DIGITS = 12;
+const QUANTITY_SCALE = 2;
 
 /**
  * A lone surrogate (a JSON `\ud800` escape, an XML `&#xD800;`) is no character, and PostgreSQL
@@ -64,13 +66,26 @@ export function stripInStock(text: string): string {
   return text.replace(/^\s*in stock:\s*/i, '').trim();
 }
 
+/**
+ * A decimal's digits (no sign, no leading zeros) rounded half up to `scale` decimals, as NUMERIC
+ * rounds on the way into its column, so the size check sees what the column would hold (a cost
+ * of 9999999999.99999 becomes 10000000000.0000, one digit too many, and failed the whole import).
+ */
+function roundDecimal(whole: string, fraction: string | undefined, scale: number): { whole: string; text: string } {
+  if (!fraction) return { whole, text: whole };
+  if (fraction.length <= scale) return { whole, text: `${whole}.${fraction}` };
+  const digits = `${whole}${fraction.slice(0, scale)}`;
+  const rounded = (fraction.charCodeAt(scale) >= 53 /* '5' */ ? (BigInt(digits) + 1n).toString() : digits).padStart(scale + 1, '0');
+  const roundedWhole = rounded.slice(0, rounded.length - scale).replace(/^0+(?=\d)/, '');
+  return { whole: roundedWhole, text: `${roundedWhole}.${rounded.slice(rounded.length - scale)}` };
+}
+
 /** The number a stock text starts with ('12 pcs' -> '12', '3,5 kg' -> '3.5'), or undefined. */
 export function leadingQuantity(text: string): string | undefined {
   const m = /^(\d{1,15})(?:[.,](\d+))?(?!\d)/.exec(text);
   if (!m) return undefined;
-  const whole = m[1]!.replace(/^0+(?=\d)/, '');
-  if (whole.length > MAX_QUANTITY_DIGITS) return undefined;
-  return m[2] ? `${whole}.${m[2]}` : whole;
+  const { whole, text: quantity } = roundDecimal(m[1]!.replace(/^0+(?=\d)/, ''), m[2], QUANTITY_SCALE);
+  return whole.length > MAX_QUANTITY_DIGITS ? undefined : quantity;
 }
 
 /**
@@ -83,7 +98,7 @@ const PLAIN_DECIMAL = /^(\d{1,10})(?:\.(\d+))?$/;
 export function parseCost(raw: string): string | null {
   // Most feeds write '12.50': no clean-up needed.
   const plain = PLAIN_DECIMAL.exec(raw);
-  if (plain && (plain[1]!.length === 1 || plain[1]![0] !== '0')) return raw;
+  if (plain && (plain[1]!.length === 1 || plain[1]![0] !== '0') && (plain[2] ?? '').length <= COST_SCALE) return raw;
   let text = raw.replace(/[\s\u00a0\u202f']/g, '');
   if (text === '') return null;
   // A currency sign or code around the number.
@@ -98,9 +113,9 @@ export function parseCost(raw: string): string | null {
   }
   const m = /^(\d+)(?:\.(\d+))?$/.exec(text);
   if (!m) throw new Error(`Cost '${raw.trim().slice(0, 40)}' is not a number.`);
-  const whole = m[1]!.replace(/^0+(?=\d)/, '');
+  const { whole, text: cost } = roundDecimal(m[1]!.replace(/^0+(?=\d)/, ''), m[2], COST_SCALE);
   if (whole.length > MAX_COST_DIGITS) throw new Error(`Cost '${raw.trim().slice(0, 40)}' is too large.`);
-  return m[2] ? `${whole}.${m[2]}` : whole;
+  return cost;
 }
 
 /** 'A > B >  C' -> 'A > B > C'; empty parts dropped. */

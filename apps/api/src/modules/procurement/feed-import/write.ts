@@ -120,7 +120,7 @@ async function upsertProducts(tx: Tx, feed: FeedForImport, json: string, columns
         coalesce(r.stock_details, '') as stock_details, r.stock_quantity::numeric(14, 2) as stock_quantity,
         r.cost::numeric(14, 4) as cost, r.currency_id as cost_currency_id,
         -- Exact NUMERIC arithmetic, rounded once; a result the column cannot hold stays unknown.
-        (select case when abs(r.cost * cur.rate_to_sek) < 10000000000 then round(r.cost * cur.rate_to_sek, 2) end
+        (select case when abs(round(r.cost * cur.rate_to_sek, 2)) < 10000000000 then round(r.cost * cur.rate_to_sek, 2) end
           from currencies cur where cur.id = r.currency_id) as cost_sek,
         coalesce(r.urls, '[]'::jsonb) as urls, coalesce(r.image_urls, '[]'::jsonb) as image_urls,
         coalesce(r.product_type, 'simple') as product_type, ${feed.id}::int as feed_id,
