@@ -40,6 +40,13 @@ export function decodeEntities(value: string): string {
 
 const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 
+/**
+ * Money and quantities are kept with 2 decimals (NUMERIC(…, 2)). WooCommerce answers a line's price
+ * as its subtotal over its quantity (100 / 3 = 33.333333), so it is rounded here, once: what is
+ * stored is then what the next sync compares with, and an unchanged order stays unchanged.
+ */
+const toHundredths = (n: number) => Number(n.toFixed(2));
+
 /** WooCommerce's *_gmt dates carry no zone suffix; they are UTC. */
 export function parseGmt(value: string | null | undefined): Date | null {
   if (!value) return null;
@@ -59,17 +66,18 @@ export function mapWooOrder(order: WooOrder, now: Date): MappedOrder {
     customerEmail: str(billing.email),
     shippingAddress: order.shipping ?? {},
     currency: order.currency || 'SEK',
-    total: Number.isFinite(order.total) ? Math.max(order.total, 0) : 0,
+    total: Number.isFinite(order.total) ? Math.max(toHundredths(order.total), 0) : 0,
     orderedAt: parseGmt(order.date_created_gmt) ?? now,
     // A line without a positive quantity has nothing to pick (the table refuses it too).
     items: order.line_items
-      .filter((l) => Number.isFinite(l.quantity) && l.quantity > 0)
+      .map((l) => ({ ...l, quantity: Number.isFinite(l.quantity) ? toHundredths(l.quantity) : 0 }))
+      .filter((l) => l.quantity > 0)
       .map((l) => ({
         externalId: l.id,
         sku: l.sku.trim(),
         name: decodeEntities(l.name),
         quantity: l.quantity,
-        price: Number.isFinite(l.price) ? Math.max(l.price, 0) : 0,
+        price: Number.isFinite(l.price) ? Math.max(toHundredths(l.price), 0) : 0,
       })),
   };
 }

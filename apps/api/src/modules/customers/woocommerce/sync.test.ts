@@ -356,6 +356,23 @@ describe('GET|POST /api/customers/orders/sync', () => {
     expect((await itemsOf(created.id))[0]!.productId).toBe(hose.id);
   });
 
+  it('stores a line price the store sends with more decimals rounded to cents, and a re-sync of the same order changes nothing', async () => {
+    const tenant = await connectedShop();
+    const [first] = exampleOrders();
+    // WooCommerce answers a line's price as its subtotal over its quantity: 100 / 3 here.
+    const order = { ...thirdOrder(first!, 'HOSE-20'), line_items: [{ id: 1, name: 'Garden hose', sku: 'HOSE-20', quantity: 3, price: 33.333333 }] };
+    store.failWith = null;
+    store.pages = [[order]];
+    expect((await sync(tenant)).json()).toMatchObject({ created: 1, updated: 0 });
+    const created = (await ordersOf(tenant.companyId)).find((o) => o.orderNumber === '900')!;
+    expect((await itemsOf(created.id))[0]!.price).toBe('33.33');
+
+    const again = await sync(tenant);
+    expect(again.json()).toMatchObject({ created: 0, updated: 0 });
+    expect(again.json().message).toMatch(/: 0 new, 0 updated\./);
+    expect((await ordersOf(tenant.companyId)).find((o) => o.id === created.id)!.updatedAt).toEqual(created.updatedAt);
+  });
+
   it('answers 502 and changes nothing when the store fails, refuses the keys, times out or sends no JSON', async () => {
     const tenant = await connectedShop();
     const [first] = exampleOrders();
