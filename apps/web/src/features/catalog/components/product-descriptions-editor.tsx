@@ -12,7 +12,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormTextField } from '@/components/form-text-field';
@@ -49,13 +49,29 @@ const toFormValues = (description: ProductDescriptionResponse | undefined): Desc
   machine_translation: description?.machine_translation ?? false,
 });
 
-/** The product's descriptions per language (spec §3 "Product description"), one tab each; SV first, the default language. */
+/**
+ * The product's descriptions per language (spec §3 "Product description"), one tab each; SV first,
+ * the default language. Every language's form stays mounted, the others hidden: switching tabs
+ * keeps what was typed in each, and a tab with unsaved edits says so.
+ */
 export function ProductDescriptionsEditor({ productId }: { productId: number }) {
   const tabsId = useId();
   const [language, setLanguage] = useState<Language>(LANGUAGES[0]);
+  const [unsaved, setUnsaved] = useState<ReadonlySet<Language>>(new Set());
   const descriptions = useProductDescriptions({ productIds: [productId] });
   const byLanguage = new Map(descriptions.data?.filter((row) => row.product === productId).map((row) => [row.language, row]));
-  const current = byLanguage.get(language);
+  const markUnsaved = useCallback(
+    (code: Language, dirty: boolean) =>
+      setUnsaved((before) => {
+        if (before.has(code) === dirty) return before;
+        const after = new Set(before);
+        if (dirty) after.add(code);
+        else after.delete(code);
+        return after;
+      }),
+    [],
+  );
+  const panelProps = (code: Language) => ({ role: 'tabpanel', id: `${tabsId}-${code}-panel`, 'aria-labelledby': `${tabsId}-${code}`, sx: { p: 2 } });
 
   return (
     <Card component="section" aria-label="Descriptions">
@@ -65,35 +81,50 @@ export function ProductDescriptionsEditor({ productId }: { productId: number }) 
           <Tab
             key={code}
             value={code}
-            label={byLanguage.has(code) ? code : `${code} (none)`}
+            label={`${code}${byLanguage.has(code) ? '' : ' (none)'}${unsaved.has(code) ? ' · unsaved' : ''}`}
             id={`${tabsId}-${code}`}
             aria-controls={`${tabsId}-${code}-panel`}
             title={LANGUAGE_NAMES[code]}
           />
         ))}
       </Tabs>
-      <Box role="tabpanel" id={`${tabsId}-${language}-panel`} aria-labelledby={`${tabsId}-${language}`} sx={{ p: 2 }}>
-        {descriptions.isPending ? (
+      {descriptions.isPending ? (
+        <Box {...panelProps(language)}>
           <Skeleton variant="rounded" height={240} />
-        ) : descriptions.isError ? (
+        </Box>
+      ) : descriptions.isError ? (
+        <Box {...panelProps(language)}>
           <Alert severity="error">{errorText(descriptions.error)}</Alert>
-        ) : (
-          // Keyed by what it was loaded from: another language or a saved version starts the form afresh.
-          <DescriptionForm
-            key={`${language}-${current?.id ?? 'new'}-${current?.updated_at ?? ''}`}
-            productId={productId}
-            language={language}
-            description={current}
-          />
-        )}
-      </Box>
+        </Box>
+      ) : (
+        LANGUAGES.map((code) => {
+          const description = byLanguage.get(code);
+          return (
+            <Box key={code} {...panelProps(code)} hidden={code !== language}>
+              {/* Keyed by what it was loaded from: a saved version starts the form afresh. */}
+              <DescriptionForm
+                key={`${description?.id ?? 'new'}-${description?.updated_at ?? ''}`}
+                productId={productId}
+                language={code}
+                description={description}
+                onUnsavedChange={markUnsaved}
+              />
+            </Box>
+          );
+        })
+      )}
     </Card>
   );
 }
 
-type DescriptionFormProps = { productId: number; language: Language; description: ProductDescriptionResponse | undefined };
+type DescriptionFormProps = {
+  productId: number;
+  language: Language;
+  description: ProductDescriptionResponse | undefined;
+  onUnsavedChange: (language: Language, dirty: boolean) => void;
+};
 
-function DescriptionForm({ productId, language, description }: DescriptionFormProps) {
+function DescriptionForm({ productId, language, description, onUnsavedChange }: DescriptionFormProps) {
   const showSnackbar = useSnackbar();
   const saveMutation = useSaveProductDescription();
   const [formError, setFormError] = useState<string | null>(null);
@@ -107,6 +138,11 @@ function DescriptionForm({ productId, language, description }: DescriptionFormPr
     resolver: zodResolver(DescriptionFormSchema),
     defaultValues: toFormValues(description),
   });
+
+  useEffect(() => {
+    onUnsavedChange(language, isDirty);
+    return () => onUnsavedChange(language, false);
+  }, [language, isDirty, onUnsavedChange]);
 
   const handleSave = handleSubmit((values) => {
     setFormError(null);

@@ -184,6 +184,35 @@ describe('ProductEditScreen', () => {
     expect(await within(descriptions).findByRole('button', { name: 'Save EN' })).toBeDisabled();
   });
 
+  it('keeps unsaved edits of each language across tab switches and marks those tabs, until saved', async () => {
+    const product = mug();
+    const sv = createDescription({ product: product.id, language: 'SV', name: 'Emaljmugg', meta_title: 'Mugg' });
+    const { events, backend } = setup(product, { descriptions: [sv] });
+
+    const descriptions = await screen.findByRole('region', { name: 'Descriptions' });
+    const svForm = await within(descriptions).findByRole('form', { name: 'Swedish description' });
+    await events.clear(within(svForm).getByLabelText('Meta title'));
+    await events.type(within(svForm).getByLabelText('Meta title'), 'Mugg 3 dl');
+    expect(within(descriptions).getByRole('tab', { name: 'SV · unsaved' })).toBeInTheDocument();
+
+    await events.click(within(descriptions).getByRole('tab', { name: 'EN (none)' }));
+    const enForm = await within(descriptions).findByRole('form', { name: 'English description' });
+    expect(within(descriptions).queryByRole('form', { name: 'Swedish description' })).not.toBeInTheDocument();
+    await events.type(within(enForm).getByLabelText('Name'), 'Enamel mug');
+    expect(within(descriptions).getByRole('tab', { name: 'EN (none) · unsaved' })).toBeInTheDocument();
+
+    // Back to Swedish: what was typed there is still there, and saving it keeps the English draft.
+    await events.click(within(descriptions).getByRole('tab', { name: 'SV · unsaved' }));
+    const svAgain = await within(descriptions).findByRole('form', { name: 'Swedish description' });
+    expect(within(svAgain).getByLabelText('Meta title')).toHaveValue('Mugg 3 dl');
+    await events.click(within(svAgain).getByRole('button', { name: 'Save SV' }));
+    expect(await screen.findByText(MESSAGES.productUpdated)).toBeInTheDocument();
+    expect(backend.state.requests.find((r) => r.method === 'PUT')?.body).toMatchObject({ meta_title: 'Mugg 3 dl' });
+    expect(await within(descriptions).findByRole('tab', { name: 'SV' })).toBeInTheDocument();
+    await events.click(within(descriptions).getByRole('tab', { name: 'EN (none) · unsaved' }));
+    expect(within(await within(descriptions).findByRole('form', { name: 'English description' })).getByLabelText('Name')).toHaveValue('Enamel mug');
+  });
+
   it("lists the product's file URLs, lowest priority first, each opening in a new tab, with a link to manage them", async () => {
     const product = mug();
     const link = (id: number, fields: Partial<FileUrlResponse>): FileUrlResponse => ({
