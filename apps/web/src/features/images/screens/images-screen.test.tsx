@@ -172,6 +172,23 @@ describe('ImagesScreen', () => {
     expect(backend.state.images.map((i) => i.title)).toEqual(['Keep']);
   });
 
+  it('deleting the only image of the last page does not claim the library is empty', async () => {
+    const filler = Array.from({ length: 100 }, (_, i) => createImage({ title: `Filler ${i}` }));
+    const backend = createImagesBackend({ images: [...filler, createImage({ title: 'Last one' })] });
+    use(backend);
+    const { events, router } = render('/catalog/images?page=1');
+
+    await events.click(await screen.findByRole('button', { name: 'Open Last one' }));
+    await events.click(within(await screen.findByRole('dialog', { name: 'Image details' })).getByRole('button', { name: 'Delete image' }));
+    await events.click(within(await screen.findByRole('dialog', { name: 'Delete image?' })).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Nothing on this page any more.')).toBeInTheDocument();
+    expect(screen.queryByText('No images yet.')).not.toBeInTheDocument();
+
+    await events.click(await screen.findByRole('button', { name: 'Go to the last page' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByRole('listitem', { name: 'Filler 0' })).toBeInTheDocument();
+  });
+
   it('manages classifications: adds, refuses a taken title, renames and deletes', async () => {
     const packshot = createClassification({ title: 'Packshot' });
     const backend = createImagesBackend({ classifications: [packshot], images: [createImage({ classification: { id: packshot.id, title: 'Packshot' } })] });

@@ -9,8 +9,9 @@ import Typography from '@mui/material/Typography';
 import LabelOutlinedIcon from '@mui/icons-material/LabelOutlined';
 import { useState } from 'react';
 import { FilterSelect } from '@/components/filter-select';
-import { FixedPagePagination } from '@/components/fixed-page-pagination';
+import { FixedPagePagination, lastPageOf } from '@/components/fixed-page-pagination';
 import { SearchField } from '@/components/search-field';
+import { isPastEnd } from '@/components/table-message-row';
 import { errorText } from '@/lib/api-client';
 import { useListFilters } from '@/lib/use-list-filters';
 import { useImageClassifications } from '../api/image-classifications';
@@ -32,6 +33,8 @@ export function ImagesScreen() {
   const [managing, setManaging] = useState(false);
 
   const data = images.data;
+  // An empty page of a library that has images: the page is past the end (its last images were deleted).
+  const pastEnd = isPastEnd(data, data?.results.length);
   const filtered = FILTERS.some((name) => filters[name] !== '');
   const classificationOptions = [
     { value: '', label: 'All classifications' },
@@ -73,7 +76,17 @@ export function ImagesScreen() {
       <Box sx={{ p: 2 }}>
         {/* Spec §8: a failed load is "Couldn't get images data". */}
         {images.isError ? <Alert severity="error">{`${MESSAGES.couldNotGetImages}: ${errorText(images.error)}`}</Alert> : null}
-        {!images.isError && data && data.results.length === 0 ? (
+        {!images.isError && pastEnd ? (
+          <Box sx={{ py: 6, textAlign: 'center' }}>
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              Nothing on this page any more.
+            </Typography>
+            <Button size="small" onClick={() => setPage(lastPageOf(data.count, IMAGES_PAGE_SIZE))}>
+              Go to the last page
+            </Button>
+          </Box>
+        ) : null}
+        {!images.isError && data && data.results.length === 0 && !pastEnd ? (
           <Box sx={{ py: 6, textAlign: 'center' }}>
             <Typography variant="body2" sx={{ fontWeight: 600 }}>
               {filtered ? 'No images match these filters.' : 'No images yet.'}
