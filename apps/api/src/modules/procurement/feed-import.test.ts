@@ -267,6 +267,22 @@ describe('CSV import', () => {
     expect(rows.get('A4')).toMatchObject({ cost: '1.2346', costSek: '1.23', stockQuantity: '2.35' });
   });
 
+  it('a category path too long for the category index skips its row instead of failing the import', async () => {
+    // Text that does not compress, past what PostgreSQL's btree index on the path can hold.
+    const long = Array.from({ length: 900 }, (_, i) => (i * 2_654_435_761).toString(36).slice(-6)).join(' ');
+    const setup = await setupFeed(me, { body: csv(`A1,Spade,9.99,In stock: 5,Garden > ${long},,,,,`, 'A2,Rake,20.00,In stock: 3,Garden,,,,,') });
+    const job = await run(me, setup.feed.id);
+    expect(job.status, job.error ?? '').toBe('succeeded');
+    expect(job.result).toMatchObject({
+      rows_total: 2,
+      created: 1,
+      skipped: 1,
+      errors: [{ row: 1, sku: 'A1', message: 'The category is longer than 500 characters.' }],
+    });
+    expect([...(await bySku(setup.supplierId)).keys()]).toEqual(['A2']);
+    expect((await categories(setup.supplierId)).map((c) => c.path)).toEqual(['Garden']);
+  });
+
   it('reads a semicolon file; the supplier currency applies when the feed has none, and unmapped fields keep their values', async () => {
     const setup = await setupFeed(
       me,

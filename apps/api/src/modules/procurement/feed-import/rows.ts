@@ -37,6 +37,12 @@ export type FeedRow = {
 const PRODUCT_TYPES = new Set(['simple', 'variable', 'variation', 'bundle']);
 const MAX_SKU = 200;
 const MAX_NAME = 1000;
+/**
+ * Category paths are keys of btree indexes (unique per supplier), which hold at most ~2700 bytes
+ * a row: 500 characters stay inside it even at 4 bytes each. A longer one (a description mapped
+ * as the category) failed the whole import.
+ */
+const MAX_CATEGORY_PATH = 500;
 /** cost is NUMERIC(14,4): at most 10 digits before the point. */
 const MAX_COST_DIGITS = 10;
 const COST_SCALE = 4;
@@ -220,6 +226,7 @@ export class RowCollector {
         path = normalizeCategoryPath(raw);
         if (this.paths.size < 100_000) this.paths.set(raw, path);
       }
+      if (path.length > MAX_CATEGORY_PATH) return fail(`The category is longer than ${MAX_CATEGORY_PATH} characters.`);
       if (path) {
         row.category = path;
         this.categoryPaths.add(path);
