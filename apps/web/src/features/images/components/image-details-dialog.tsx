@@ -43,7 +43,11 @@ function ImageDetails({ image, classifications, onClose }: { image: ImageRespons
   const showSnackbar = useSnackbar();
   const update = useUpdateImage();
   const remove = useDeleteImage();
-  useHoldDialogOpen(update.isPending || remove.isPending);
+  const attach = useAttachToProduct();
+  const detach = useDetachFromProduct();
+  // Closed mid-save, the dialog's answer (a refused title, attach or detach) would have nowhere to show.
+  const saving = update.isPending || remove.isPending || attach.isPending || detach.isPending;
+  useHoldDialogOpen(saving);
   const [title, setTitle] = useState(image.title);
   const [titleError, setTitleError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -166,14 +170,16 @@ function ImageDetails({ image, classifications, onClose }: { image: ImageRespons
               </option>
             ))}
           </TextField>
-          <ImageProducts image={image} />
+          <ImageProducts image={image} attach={attach} detach={detach} />
         </Stack>
       </DialogContent>
       <DialogActions sx={{ justifyContent: 'space-between' }}>
         <Button color="error" onClick={() => setConfirming(true)}>
           Delete image
         </Button>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose} disabled={saving}>
+          Close
+        </Button>
       </DialogActions>
       <ConfirmDialog
         open={confirming}
@@ -190,12 +196,18 @@ function ImageDetails({ image, classifications, onClose }: { image: ImageRespons
 }
 
 /** The products the image is attached to, as chips to detach, and a picker to attach more. */
-function ImageProducts({ image }: { image: ImageResponse }) {
+function ImageProducts({
+  image,
+  attach,
+  detach,
+}: {
+  image: ImageResponse;
+  attach: ReturnType<typeof useAttachToProduct>;
+  detach: ReturnType<typeof useDetachFromProduct>;
+}) {
   const showSnackbar = useSnackbar();
   const attachments = useProductImagesOf(image.id);
   const products = useProductsById((attachments.data ?? []).map((a) => a.product));
-  const attach = useAttachToProduct();
-  const detach = useDetachFromProduct();
   const attached = new Set((attachments.data ?? []).map((a) => a.product));
   const headingId = useId();
 

@@ -1,9 +1,10 @@
 import { IMAGE_NOT_AN_IMAGE, MESSAGES } from '@kontor/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { uploadWithProgress } from '@/lib/upload-with-progress';
 import { renderWithApp, testUser } from '@/test/render';
-import { server } from '@/test/server';
+import { apiUrl, server } from '@/test/server';
 import { createClassification, createImage, createImagesBackend, createProduct, pngFile, textFile } from '../testing/images-backend';
 import { ImagesScreen } from './images-screen';
 
@@ -153,6 +154,47 @@ describe('ImagesScreen', () => {
     await events.click(within(dialog).getByRole('button', { name: 'Close' }));
     const card = await screen.findByRole('listitem', { name: 'Lamp on desk' });
     expect(card).toHaveTextContent('Lifestyle');
+  });
+
+  it('stays open while a rename or an attach runs, so a refusal is seen: Close waits too', async () => {
+    const lamp = createProduct({ sku: 'LAMP-1', name: 'Table lamp' });
+    const backend = createImagesBackend({ images: [createImage({ title: 'IMG_0002' })], products: [lamp] });
+    use(backend);
+    let answerRename!: () => void;
+    let answerAttach!: () => void;
+    server.use(
+      http.patch(apiUrl('/catalog/images/:id/'), async () => {
+        await new Promise<void>((resolve) => (answerRename = resolve));
+        return HttpResponse.json({ title: ['That title is taken.'] }, { status: 400 });
+      }),
+      http.post(apiUrl('/catalog/product_images/'), async () => {
+        await new Promise<void>((resolve) => (answerAttach = resolve));
+        return HttpResponse.json({ non_field_errors: ['The image is already attached to this product.'] }, { status: 400 });
+      }),
+    );
+    const { events } = render();
+    await events.click(await screen.findByRole('button', { name: 'Open IMG_0002' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Image details' });
+
+    const title = within(dialog).getByLabelText('Title');
+    await events.clear(title);
+    await events.type(title, 'Lamp front{Enter}');
+    await waitFor(() => expect(answerRename).toBeDefined());
+    const close = within(dialog).getByRole('button', { name: 'Close' });
+    expect(close).toBeDisabled();
+    await events.keyboard('{Escape}');
+    answerRename();
+    expect(await within(dialog).findByText('That title is taken.')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Title')).toHaveValue('Lamp front');
+
+    await events.type(within(dialog).getByLabelText('Attach to product'), 'lamp');
+    await events.click(await screen.findByRole('option', { name: 'LAMP-1 — Table lamp' }));
+    await waitFor(() => expect(answerAttach).toBeDefined());
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeDisabled();
+    answerAttach();
+    expect(await screen.findByText('The image is already attached to this product.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Image details' })).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Close' })).toBeEnabled());
   });
 
   it('deletes an image after confirmation', async () => {
