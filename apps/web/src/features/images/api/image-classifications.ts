@@ -1,5 +1,5 @@
 import { MAX_PAGE_SIZE, type ImageClassificationPage, type ImageClassificationResponse } from '@kontor/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { imageKeys, invalidateImages } from './query-keys';
 
@@ -17,8 +17,11 @@ export function useImageClassifications() {
 /** A rename changes the title on every image card; a delete leaves images unclassified. */
 function useClassificationMutation<V>(mutationFn: (variables: V) => Promise<unknown>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => invalidateImages(queryClient) });
+  return useMutation({ mutationKey: imageKeys.classifications, mutationFn, onSuccess: () => invalidateImages(queryClient) });
 }
+
+/** Whether an add, rename or delete of a classification is on its way (the dialog stays open meanwhile). */
+export const useSavingClassifications = () => useIsMutating({ mutationKey: imageKeys.classifications }) > 0;
 
 export const useCreateClassification = () => useClassificationMutation((title: string) => api.post<ImageClassificationResponse>(PATH, { title }));
 export const useRenameClassification = () =>

@@ -17,7 +17,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useSnackbar } from '@/components/snackbar-provider';
 import { fieldErrorsOf, serverMessage } from '@/lib/api-client';
-import { useCreateClassification, useDeleteClassification, useRenameClassification } from '../api/image-classifications';
+import { useCreateClassification, useDeleteClassification, useRenameClassification, useSavingClassifications } from '../api/image-classifications';
 
 type ClassificationsDialogProps = { open: boolean; classifications: ImageClassificationResponse[]; onClose: () => void };
 
@@ -29,6 +29,8 @@ export function ClassificationsDialog({ open, classifications, onClose }: Classi
   const showSnackbar = useSnackbar();
   const create = useCreateClassification();
   const remove = useDeleteClassification();
+  // Closed mid-save, a refused add or rename would have nowhere to show (a row's rename lives in the row).
+  const saving = useSavingClassifications();
   const [title, setTitle] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<ImageClassificationResponse | null>(null);
@@ -60,7 +62,7 @@ export function ClassificationsDialog({ open, classifications, onClose }: Classi
   };
 
   return (
-    <Dialog open={open} onClose={create.isPending ? undefined : onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
+    <Dialog open={open} onClose={saving ? undefined : onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
       <DialogTitle id={titleId}>Image classifications</DialogTitle>
       <DialogContent>
         <Box component="form" noValidate onSubmit={add} aria-label="Add classification" sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', pt: 1 }}>
@@ -90,7 +92,9 @@ export function ClassificationsDialog({ open, classifications, onClose }: Classi
         </List>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose} disabled={saving}>
+          Close
+        </Button>
       </DialogActions>
       <ConfirmDialog
         open={deleting !== null}

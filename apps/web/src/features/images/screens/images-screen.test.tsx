@@ -265,4 +265,41 @@ describe('ImagesScreen', () => {
     await waitFor(() => expect(within(dialog).queryByLabelText('Title of Detail')).not.toBeInTheDocument());
     expect(backend.state.classifications.map((c) => c.title)).toEqual(['Studio']);
   });
+
+  it('the classifications dialog stays open while a rename or an add runs, so a refusal is seen', async () => {
+    const packshot = createClassification({ title: 'Packshot' });
+    use(createImagesBackend({ classifications: [packshot] }));
+    let answer!: () => void;
+    server.use(
+      http.put(apiUrl('/catalog/image_classifications/:id/'), async () => {
+        await new Promise<void>((resolve) => (answer = resolve));
+        return HttpResponse.json({ title: ['An image classification with this title already exists.'] }, { status: 400 });
+      }),
+      http.post(apiUrl('/catalog/image_classifications/'), async () => {
+        await new Promise<void>((resolve) => (answer = resolve));
+        return HttpResponse.json({ title: ['Too similar to Packshot.'] }, { status: 400 });
+      }),
+    );
+    const { events } = render();
+    await events.click(await screen.findByRole('button', { name: 'Classifications' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Image classifications' });
+
+    const packshotTitle = await within(dialog).findByLabelText('Title of Packshot');
+    await events.clear(packshotTitle);
+    await events.type(packshotTitle, 'Detail{Enter}');
+    await waitFor(() => expect(answer).toBeDefined());
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeDisabled();
+    await events.keyboard('{Escape}');
+    answer();
+    expect(await within(dialog).findByText('An image classification with this title already exists.')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Title of Packshot')).toHaveValue('Detail');
+
+    const previous = answer;
+    await events.type(within(dialog).getByLabelText('New classification'), 'Packshots{Enter}');
+    await waitFor(() => expect(answer).not.toBe(previous));
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeDisabled();
+    answer();
+    expect(await within(dialog).findByText('Too similar to Packshot.')).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Close' })).toBeEnabled());
+  });
 });
