@@ -404,6 +404,23 @@ describe('XML and JSON imports', () => {
     expect((await bySku(named.supplierId)).get('U1')).toMatchObject({ name: 'Grönsak' });
   });
 
+  it('the declared encoding is read even when the first bytes to arrive end inside the XML declaration', async () => {
+    const latin1 = Buffer.from('<?xml version="1.0" encoding="ISO-8859-1"?>\n<feed><item><sku>L2</sku><title>Trädgårdsspade Ö</title></item></feed>', 'latin1');
+    const setup = await setupFeed(
+      me,
+      { body: latin1, contentType: 'application/xml', holdAfter: 12 },
+      { name: 'Latin-1 XML sent slowly', format: 'XML', options: { item: 'item' }, column_mapping: { sku: 'sku', name: 'title' } },
+    );
+    const started = await as(app, me, { method: 'POST', url: `${FEEDS}${setup.feed.id}/run/` });
+    expect(started.statusCode).toBe(202);
+    // The first 12 bytes ('<?xml versio') have been read before the rest comes.
+    await vi.waitFor(async () => expect(server.hits(setup.path)).toBe(1));
+    await new Promise((r) => setTimeout(r, 100));
+    server.release();
+    await app.jobs.waitFor((started.json() as JobResponse).id);
+    expect((await bySku(setup.supplierId)).get('L2')).toMatchObject({ name: 'Trädgårdsspade Ö' });
+  });
+
   it('a NUL character (a JSON \\u0000, a NUL byte in a CSV) is stored as U+FFFD: PostgreSQL stores none, and the import would fail whole', async () => {
     const json = '[{"id": "N1", "title": "A\\u0000B", "cat": "Lamps\\u0000"}, {"id": "N2", "title": "ok"}]';
     const fromJson = await setupFeed(

@@ -50,6 +50,9 @@ export function declaredXmlEncoding(head: Uint8Array): string | undefined {
   return /^(?:\xEF\xBB\xBF)?\s*<\?xml\s[^>]*?\bencoding\s*=\s*["']([A-Za-z][A-Za-z0-9._-]*)["']/.exec(text)?.[1];
 }
 
+/** How much of an XML file is enough to read its declaration (`declaredXmlEncoding` looks no further). */
+const HEAD_BYTES = 512;
+
 const chunksOf = (source: FeedSource): AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string> =>
   typeof source === 'string' || source instanceof Uint8Array ? [source] : source;
 
@@ -62,16 +65,29 @@ export async function parseFeed(db: DbOrTx, feed: FeedForImport, source: FeedSou
   if (!mapping.sku || !mapping.name) throw new FeedImportError('The column mapping must name the sku and name columns.');
   const collector = new RowCollector(mapping, await currencyRules(db, feed));
   const reader = createRecordReader(feed.format, feed.options, [...new Set(Object.values(mapping))], (record) => collector.add(record));
-  // Made at the first bytes: an XML file may declare its encoding there.
+  // Made at the first bytes: an XML file may declare its encoding there. Without a charset from
+  // the server, an XML file's bytes are held until its first '>' (the end of the declaration, if
+  // it has one) or HEAD_BYTES have come: a first chunk may end inside the declaration.
   let decoder: TextDecoder | undefined;
-  const decoderAt = (head: Uint8Array) => (decoder ??= decoderFor(options.charset ?? (feed.format === 'XML' ? declaredXmlEncoding(head) : undefined)));
+  let head: Buffer | undefined;
+  const readsDeclaration = feed.format === 'XML' && !options.charset;
+  const decode = (bytes: Uint8Array, final: boolean): string => {
+    if (!decoder) {
+      head = head ? Buffer.concat([head, bytes]) : Buffer.from(bytes);
+      if (readsDeclaration && !final && head.length < HEAD_BYTES && !head.includes(0x3e)) return '';
+      decoder = decoderFor(options.charset ?? (readsDeclaration ? declaredXmlEncoding(head) : undefined));
+      bytes = head;
+      head = undefined;
+    }
+    return final ? decoder.decode(bytes) : decoder.decode(bytes, { stream: true });
+  };
   for await (const chunk of chunksOf(source)) {
     options.signal?.throwIfAborted();
-    reader.write(typeof chunk === 'string' ? chunk : decoderAt(chunk).decode(chunk, { stream: true }));
+    reader.write(typeof chunk === 'string' ? chunk : decode(chunk, false));
     options.onProgress?.(collector.rowsTotal, null);
     await options.saveProgress?.();
   }
-  if (decoder) reader.write(decoder.decode());
+  if (decoder || head) reader.write(decode(new Uint8Array(0), true));
   reader.end();
   options.onProgress?.(collector.rowsTotal, null);
   // An empty or wholly unreadable file is far more likely a supplier's glitch or a wrong
