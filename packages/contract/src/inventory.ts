@@ -10,6 +10,8 @@ export type InventoryAction = z.infer<typeof InventoryAction>;
 export const NOT_PERFORMED = 'Not Performed';
 
 const blankMessage = 'This field may not be blank.';
+/** A query filter sent empty (`?obsolete=`) is left out, as django-filter skips it (ADR 0006). */
+const unlessBlank = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
 // ---- Location types (/catalog/inventory_location_types/) ----
 export const LocationTypeResponse = z.object({
@@ -51,7 +53,7 @@ export type LocationResponse = z.infer<typeof LocationResponse>;
 export const LocationPage = page(LocationResponse);
 export const ListLocationsQuery = listQuery(
   { id: ['exact', 'in'], name: ['icontains'], type: ['exact', 'in'] },
-  { obsolete: YesNo.optional(), not_for_stock: YesNo.optional() },
+  { obsolete: unlessBlank(YesNo), not_for_stock: unlessBlank(YesNo) },
 );
 export type ListLocationsQuery = z.infer<typeof ListLocationsQuery>;
 
@@ -102,7 +104,7 @@ export const LocationWithTransactionsResponse = LocationResponse.extend({
   total_quantity: z.number(),
 });
 export const LocationWithTransactionsPage = page(LocationWithTransactionsResponse);
-export const ListLocationsWithTransactionsQuery = listQuery({ name: ['icontains'] }, { product: Id.optional(), obsolete: YesNo.optional() });
+export const ListLocationsWithTransactionsQuery = listQuery({ name: ['icontains'] }, { product: unlessBlank(Id), obsolete: unlessBlank(YesNo) });
 
 // ---- Ledger (/catalog/inventory_transactions/) ----
 export const TransactionResponse = z.object({
@@ -188,15 +190,15 @@ export const TransactionsByIdsResponse = z.object({ results: z.array(Transaction
 
 // ---- Stocktaking (/catalog/stocktaking/) ----
 export const StocktakingQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
-  location: Id.optional(),
-  product: Id.optional(),
+  limit: unlessBlank(z.coerce.number().int().min(1)),
+  offset: unlessBlank(z.coerce.number().int().min(0)),
+  location: unlessBlank(Id),
+  product: unlessBlank(Id),
   search: z.string().max(200).optional(),
   /** Only rows whose last count is before this date, or that were never counted. */
-  stocktaking_before: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
+  stocktaking_before: unlessBlank(z.iso.datetime({ offset: true }).or(z.iso.date())),
   /** Spec §9: defaults to 'No'. */
-  obsolete: YesNo.optional(),
+  obsolete: unlessBlank(YesNo),
 });
 export type StocktakingQuery = z.input<typeof StocktakingQuery>;
 export const StocktakingLocation = z.object({

@@ -197,6 +197,8 @@ describe('locations', () => {
     // The last page counts itself; an empty page past the end counts the list.
     const count = async (query: string) => (await as(app, tenant, { method: 'GET', url: `${LOCATIONS}${query}` })).json().count as number;
     expect([await count('?limit=2&offset=2'), await count('?limit=2&offset=6'), await count('?limit=2&offset=6&obsolete=No')]).toEqual([3, 3, 2]);
+    // A filter sent empty is left out, as django-filter skips it (ADR 0006), the flags too.
+    expect(await ids('?obsolete=&not_for_stock=&type=&name__icontains=')).toEqual([a.id, b.id, c.id]);
     const bad = await as(app, tenant, { method: 'GET', url: `${LOCATIONS}?obsolete=maybe&colour=red` });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json()).sort()).toEqual(['colour', 'obsolete']);
@@ -382,5 +384,7 @@ describe('GET /api/catalog/inventory_locations_with_transactions/', () => {
     expect((await as(app, tenant, { method: 'GET', url: `${url}?name__icontains=b` })).json().results.map((l: { id: number }) => l.id)).toEqual([b.id]);
     expect((await as(app, other, { method: 'GET', url })).json().count).toBe(0);
     expect((await as(app, tenant, { method: 'GET', url: `${url}?product=x` })).statusCode).toBe(400);
+    // Empty filters are left out (ADR 0006).
+    expect((await as(app, tenant, { method: 'GET', url: `${url}?product=&obsolete=` })).json().results.map((l: { id: number }) => l.id)).toEqual([a.id, b.id]);
   });
 });
