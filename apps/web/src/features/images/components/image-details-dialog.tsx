@@ -224,12 +224,15 @@ function ImageProducts({
             <li key={attachment.id}>
               <Chip
                 label={label}
-                onDelete={() =>
+                // One detach at a time: a second click meanwhile would DELETE the same attachment again (a 404).
+                disabled={detach.isPending}
+                onDelete={() => {
+                  if (detach.isPending) return;
                   detach.mutate(attachment.id, {
                     onSuccess: () => showSnackbar(MESSAGES.removed),
                     onError: (error) => showSnackbar(serverMessage(error), 'error'),
-                  })
-                }
+                  });
+                }}
                 deleteIcon={<CancelIcon aria-label={`Detach from ${label}`} />}
               />
             </li>

@@ -302,4 +302,35 @@ describe('ImagesScreen', () => {
     expect(await within(dialog).findByText('Too similar to Packshot.')).toBeInTheDocument();
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Close' })).toBeEnabled());
   });
+
+  it('detaches once: a second click on the chip while its detach runs sends no second DELETE (which would answer 404)', async () => {
+    const chair = createProduct({ sku: 'CHAIR-1', name: 'Chair' });
+    const backend = createImagesBackend({ images: [createImage({ title: 'IMG_0003', product_ids: [chair.id] })], products: [chair] });
+    use(backend);
+    const deletes: string[] = [];
+    let answer!: () => void;
+    server.use(
+      http.delete(apiUrl('/catalog/product_images/:id/'), async ({ params }) => {
+        deletes.push(String(params.id));
+        if (deletes.length > 1) return HttpResponse.json({ detail: 'Not found.' }, { status: 404 });
+        await new Promise<void>((resolve) => (answer = resolve));
+        backend.state.productImages = [];
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { events } = render();
+    await events.click(await screen.findByRole('button', { name: 'Open IMG_0003' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Image details' });
+    const attached = within(dialog).getByRole('list', { name: 'Attached products' });
+    await within(attached).findByText('CHAIR-1 — Chair');
+
+    await events.click(within(attached).getByLabelText('Detach from CHAIR-1 — Chair'));
+    await waitFor(() => expect(answer).toBeDefined());
+    fireEvent.click(within(attached).getByLabelText('Detach from CHAIR-1 — Chair'));
+    answer();
+    await waitFor(() => expect(within(attached).queryByText('CHAIR-1 — Chair')).not.toBeInTheDocument());
+    expect(await screen.findByText(MESSAGES.removed)).toBeInTheDocument();
+    expect(deletes).toHaveLength(1);
+    expect(screen.queryByText(MESSAGES.notFound)).not.toBeInTheDocument();
+  });
 });
