@@ -48,6 +48,8 @@ export function ReviewStep({ control }: { control: Control<RegisterFormValues> }
             <FormControlLabel
               control={
                 <Checkbox
+                  // The one field of the last step: where a keyboard user lands after Next (else the focus is lost to the page).
+                  autoFocus
                   name={field.name}
                   checked={Boolean(field.value)}
                   onChange={(event) => field.onChange(event.target.checked)}

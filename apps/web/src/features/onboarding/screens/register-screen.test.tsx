@@ -188,4 +188,17 @@ describe('RegisterScreen', () => {
     expect(screen.getByText('business')).toBeInTheDocument();
     expect(screen.getByText('Admin')).toBeInTheDocument();
   });
+
+  it('goes through the steps by keyboard: Enter moves on, and each step puts the focus on its first field', async () => {
+    const { events } = renderRegister();
+    await fillAccount(events);
+    await events.keyboard('{Enter}');
+    expect(await screen.findByLabelText('Company name')).toHaveFocus();
+    await fillCompany(events);
+    await events.keyboard('{Enter}');
+    const terms = await screen.findByLabelText('I agree to the terms');
+    expect(terms).toHaveFocus();
+    await events.keyboard(' ');
+    expect(terms).toBeChecked();
+  });
 });
