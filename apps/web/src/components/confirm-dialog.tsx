@@ -11,6 +11,8 @@ export type ConfirmDialogProps = {
   title: string;
   message: string;
   confirmLabel: string;
+  /** The button that closes without acting; 'Cancel' unless the question wants another word. */
+  cancelLabel?: string;
   /** A destructive action gets the error colour. */
   destructive?: boolean;
   pending?: boolean;
@@ -18,7 +20,17 @@ export type ConfirmDialogProps = {
   onClose: () => void;
 };
 
-export function ConfirmDialog({ open, title, message, confirmLabel, destructive = false, pending = false, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  destructive = false,
+  pending = false,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
   const titleId = useId();
   const messageId = useId();
   return (
@@ -29,7 +41,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel, destructive 
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={pending}>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button variant="contained" color={destructive ? 'error' : 'primary'} onClick={onConfirm} loading={pending}>
           {confirmLabel}

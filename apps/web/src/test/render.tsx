@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, matchRoutes, type RouteObject } from 'react-router';
 import { AppRouterProvider } from '@/app/app-router-provider';
 import { AppProviders } from '@/app/providers';
+import { UnsavedChangesGuard } from '@/components/unsaved-changes';
 import { setAccessToken } from '@/lib/auth-token-store';
 import { sessionKeys } from '@/lib/current-user';
 
@@ -48,7 +49,8 @@ export function renderWithApp(
     setAccessToken('test-access-token');
     queryClient.setQueryData(sessionKeys.user(), user);
   }
-  const router = createMemoryRouter([...routes, { path, element }], { initialEntries: [route] });
+  // The screen sits under the unsaved-changes guard, as it does in the app's layout.
+  const router = createMemoryRouter([...routes, { path, element: <UnsavedChangesGuard>{element}</UnsavedChangesGuard> }], { initialEntries: [route] });
   // No pause between keystrokes: the forms have many fields and typing speed is not under test.
   const events = userEvent.setup({ delay: null });
   const result = render(

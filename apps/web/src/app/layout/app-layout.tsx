@@ -5,6 +5,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { startTransition, useDeferredValue, useEffect, useState } from 'react';
 import { useMatches, useOutlet } from 'react-router';
+import { UnsavedChangesGuard } from '@/components/unsaved-changes';
 import type { RouteHandle } from '../router';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
@@ -56,7 +57,7 @@ export function AppLayout() {
       </Box>
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
         <Toolbar />
-        {screenShown ? outlet : null}
+        <UnsavedChangesGuard>{screenShown ? outlet : null}</UnsavedChangesGuard>
       </Box>
     </Box>
   );

@@ -13,6 +13,7 @@ import { Controller, useForm, type Control } from 'react-hook-form';
 import { z } from 'zod';
 import { FormTextField } from '@/components/form-text-field';
 import { TaxonomyField } from '@/components/taxonomy-field';
+import { useUnsavedChanges } from '@/components/unsaved-changes';
 import { applyServerErrors } from '@/lib/form-errors';
 import { pathOf, subtreeIds, visibleRows, type CategoryTree } from '../tree';
 import { ProcurementCategoriesField } from './procurement-categories-field';
@@ -92,6 +93,7 @@ export function CategoryEditPanel({ category, tree, pending, onSave }: CategoryE
     resolver: zodResolver(EditFormSchema),
     defaultValues: toFormValues(category),
   });
+  useUnsavedChanges(formState.isDirty, ['selected']);
   // The category changes under the form (a move renumbers the tree, another operator saves): take
   // its new values (the parent after a move) but keep what the operator has typed and not saved.
   useEffect(() => {

@@ -16,6 +16,7 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormTextField } from '@/components/form-text-field';
+import { useUnsavedChanges } from '@/components/unsaved-changes';
 import { useSnackbar } from '@/components/snackbar-provider';
 import { errorText } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
@@ -139,6 +140,7 @@ function DescriptionForm({ productId, language, description, onUnsavedChange }: 
     defaultValues: toFormValues(description),
   });
 
+  useUnsavedChanges(isDirty, ['id']);
   useEffect(() => {
     onUnsavedChange(language, isDirty);
     return () => onUnsavedChange(language, false);

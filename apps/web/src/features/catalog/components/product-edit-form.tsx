@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
+import { useUnsavedChanges } from '@/components/unsaved-changes';
 import { FormTextField } from '@/components/form-text-field';
 import { useSnackbar } from '@/components/snackbar-provider';
 import { applyServerErrors } from '@/lib/form-errors';
@@ -87,6 +88,7 @@ export function ProductEditForm({ product }: { product: ProductResponse }) {
     reset,
     formState: { isDirty },
   } = useForm<ProductFormValues, unknown, ProductEditValues>({ resolver: zodResolver(ProductFormSchema), defaultValues: toProductFormValues(product) });
+  useUnsavedChanges(isDirty, ['id']);
 
   const handleSave = handleSubmit((values) => {
     setFormError(null);

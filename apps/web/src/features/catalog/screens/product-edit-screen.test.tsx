@@ -2,6 +2,7 @@ import { MESSAGES, type AuditEventResponse, type FileUrlResponse } from '@kontor
 import { http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { LEAVE_TITLE } from '@/components/unsaved-changes';
 import { renderWithApp, testUser } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
 import { page } from '@/test/fixtures';
@@ -211,6 +212,13 @@ describe('ProductEditScreen', () => {
     expect(await within(descriptions).findByRole('tab', { name: 'SV' })).toBeInTheDocument();
     await events.click(within(descriptions).getByRole('tab', { name: 'EN (none) · unsaved' }));
     expect(within(await within(descriptions).findByRole('form', { name: 'English description' })).getByLabelText('Name')).toHaveValue('Enamel mug');
+
+    // The English draft is not saved: leaving the product asks first, and staying keeps it.
+    await events.click(screen.getByRole('link', { name: 'Products' }));
+    expect(await screen.findByRole('dialog', { name: LEAVE_TITLE })).toBeInTheDocument();
+    await events.click(screen.getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: LEAVE_TITLE })).not.toBeInTheDocument());
+    expect(within(within(descriptions).getByRole('form', { name: 'English description' })).getByLabelText('Name')).toHaveValue('Enamel mug');
   });
 
   it("lists the product's file URLs, lowest priority first, each opening in a new tab, with a link to manage them", async () => {

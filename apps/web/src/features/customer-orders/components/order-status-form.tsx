@@ -8,6 +8,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormTextField } from '@/components/form-text-field';
 import { useSnackbar } from '@/components/snackbar-provider';
+import { useUnsavedChanges } from '@/components/unsaved-changes';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useUpdateOrder } from '../api/update-order';
 
@@ -32,6 +33,7 @@ export function OrderStatusForm({ order }: { order: OrderResponse }) {
     setError,
     formState: { isDirty },
   } = useForm<StatusFormValues, unknown, StatusFormOutput>({ resolver: zodResolver(UpdateOrderBody), defaultValues: toFormValues(order) });
+  useUnsavedChanges(isDirty, ['id']);
   // The order changes under the form (a pick, a sync, another operator): take its new values but
   // keep what the operator has typed, so neither is lost nor an old status sent back.
   useEffect(() => {
