@@ -19,12 +19,18 @@ import { useSnackbar } from '@/components/snackbar-provider';
 import { fieldErrorsOf, serverMessage } from '@/lib/api-client';
 import { useCreateClassification, useDeleteClassification, useRenameClassification, useSavingClassifications } from '../api/image-classifications';
 
-type ClassificationsDialogProps = { open: boolean; classifications: ImageClassificationResponse[]; onClose: () => void };
+type ClassificationsDialogProps = {
+  open: boolean;
+  classifications: ImageClassificationResponse[];
+  /** After a classification is deleted (the list may be filtered by it). */
+  onDeleted?: (id: number) => void;
+  onClose: () => void;
+};
 
 const titleError = (error: unknown) => fieldErrorsOf(error)?.title?.join(' ') ?? null;
 
 /** The company's image classifications: add, rename, delete (images keep existing, unclassified). */
-export function ClassificationsDialog({ open, classifications, onClose }: ClassificationsDialogProps) {
+export function ClassificationsDialog({ open, classifications, onDeleted, onClose }: ClassificationsDialogProps) {
   const titleId = useId();
   const showSnackbar = useSnackbar();
   const create = useCreateClassification();
@@ -54,8 +60,12 @@ export function ClassificationsDialog({ open, classifications, onClose }: Classi
 
   const handleDelete = () => {
     if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => showSnackbar(MESSAGES.removed),
+    const { id } = deleting;
+    remove.mutate(id, {
+      onSuccess: () => {
+        showSnackbar(MESSAGES.removed);
+        onDeleted?.(id);
+      },
       onError: (failure) => showSnackbar(serverMessage(failure), 'error'),
       onSettled: () => setDeleting(null),
     });

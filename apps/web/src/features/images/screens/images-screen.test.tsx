@@ -333,4 +333,25 @@ describe('ImagesScreen', () => {
     expect(deletes).toHaveLength(1);
     expect(screen.queryByText(MESSAGES.notFound)).not.toBeInTheDocument();
   });
+
+  it('deleting the classification the list is filtered by clears that filter, so uploads are not refused for it', async () => {
+    const packshot = createClassification({ title: 'Packshot' });
+    const backend = createImagesBackend({ classifications: [packshot], images: [createImage({ title: 'Unclassified one' })] });
+    use(backend);
+    const { events, router } = render(`/catalog/images?classification=${packshot.id}`);
+    expect(await screen.findByText('No images match these filters.')).toBeInTheDocument();
+
+    await events.click(screen.getByRole('button', { name: 'Classifications' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Image classifications' });
+    await events.click(await within(dialog).findByRole('button', { name: 'Delete Packshot' }));
+    await events.click(within(await screen.findByRole('dialog', { name: 'Delete classification?' })).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(within(dialog).queryByLabelText('Title of Packshot')).not.toBeInTheDocument());
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await events.click(await within(dialog).findByRole('button', { name: 'Close' }));
+
+    expect(await screen.findByRole('listitem', { name: 'Unclassified one' })).toBeInTheDocument();
+    await events.upload(screen.getByLabelText('Image files'), [pngFile('new.png')]);
+    expect(await screen.findByRole('status', { name: 'Upload result' })).toHaveTextContent('1 uploaded, 0 failed');
+    expect(backend.state.uploads).toEqual([{ classification: null, files: ['new.png'] }]);
+  });
 });

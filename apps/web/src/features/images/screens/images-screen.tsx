@@ -110,7 +110,15 @@ export function ImagesScreen() {
       </Box>
       <FixedPagePagination count={data?.count} page={page} pageSize={IMAGES_PAGE_SIZE} onPageChange={setPage} />
       <ImageDetailsDialog image={opened ? (openImage.data ?? opened) : null} classifications={classifications.data ?? []} onClose={() => setOpened(null)} />
-      <ClassificationsDialog open={managing} classifications={classifications.data ?? []} onClose={() => setManaging(false)} />
+      <ClassificationsDialog
+        open={managing}
+        classifications={classifications.data ?? []}
+        // A filter by a deleted classification would show nothing and have new uploads refused for it.
+        onDeleted={(id) => {
+          if (filters.classification === String(id)) setFilter('classification', '');
+        }}
+        onClose={() => setManaging(false)}
+      />
     </Card>
   );
 }

@@ -124,6 +124,11 @@ export function createImagesBackend({ images = [], classifications = [], product
     const total = files.reduce((sum, f) => sum + f.size, 0);
     onProgress({ loaded: total, total });
     if (failUpload) throw new ApiError(500, MESSAGES.internalServerError);
+    // As the API: an unknown classification refuses the whole request, nothing is kept.
+    if (typeof classification === 'string' && !classificationRef(Number(classification))) {
+      const refusal = { classification: [`Invalid pk "${classification}" - object does not exist.`] };
+      throw new ApiError(400, JSON.stringify(refusal), refusal);
+    }
     const results: ImageUploadResult[] = [];
     for (const file of files) {
       const bytes = new Uint8Array(await file.arrayBuffer());
