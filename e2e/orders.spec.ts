@@ -253,7 +253,11 @@ test('storefront orders synced twice without duplicates, filtered, picked and un
     await expect(snackbar(page, 'Picked')).toHaveText(pickedMessage(1, picked.sku, picked.name, NUMBERS.today));
     await expect(card.getByText('Remaining 2')).toBeVisible();
     await expect(card.getByText('Picked 1', { exact: true })).toBeVisible();
-    await expect(pickButton).toHaveText(`Pick 1 · ${location.abbreviation_slug} (${stockBefore - 1} in stock)`);
+    // The typed 1 was for that pick: the box is empty again and the button offers the 2 left.
+    await expect(card.getByRole('textbox', { name: `Quantity for ${picked.sku}` })).toHaveValue('');
+    await expect(card.getByRole('button', { name: `Pick 2 of ${picked.sku} from ${location.abbreviation_slug}`, exact: true })).toHaveText(
+      `Pick 2 · ${location.abbreviation_slug} (${stockBefore - 1} in stock)`,
+    );
     await expect(panel.getByText('Partially picked')).toBeVisible();
     const pickRow = card.getByRole('list', { name: `Picks of ${picked.sku}` }).getByRole('listitem');
     await expect(pickRow).toHaveCount(1);
