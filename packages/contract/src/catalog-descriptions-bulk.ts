@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PkValue, page } from './common.js';
-import { DEFAULT_DESCRIPTION_LANGUAGE, LANGUAGES } from './constants.js';
+import { DEFAULT_DESCRIPTION_LANGUAGE, type LANGUAGES } from './constants.js';
 import { ListProductsQuery } from './catalog.js';
 import { Language, ProductDescriptionResponse, UpdateProductDescriptionBody } from './catalog-descriptions.js';
 
