@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, page } from './common.js';
+import { Id, page, unlessBlank } from './common.js';
 
 /**
  * What the history records (ADR 0016): the business tables, each by the name its API uses.
@@ -49,8 +49,8 @@ export type AuditEventResponse = z.infer<typeof AuditEventResponse>;
 export const ListAuditEventsQuery = z.strictObject({
   entity: z.enum(AUDITED_ENTITIES),
   entity_id: Id,
-  limit: z.coerce.number().int().min(1).max(1000).optional(),
-  offset: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
+  limit: unlessBlank(z.coerce.number().int().min(1).max(1000)),
+  offset: unlessBlank(z.coerce.number().int().min(0).max(2_147_483_647)),
 });
 export type ListAuditEventsQuery = z.infer<typeof ListAuditEventsQuery>;
 export const AuditEventPage = page(AuditEventResponse);

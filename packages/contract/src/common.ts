@@ -41,6 +41,12 @@ export type Page<T> = {
 
 export const Timestamp = z.string();
 
+/**
+ * A query parameter sent empty (`?limit=&location=`) counts as not sent, as django-filter skips an
+ * empty filter (ADR 0006): clients build their query strings from forms with unset fields.
+ */
+export const unlessBlank = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
 /** A query value that is 'true' or 'false' (DRF boolean filters). */
 export const BoolString = z.enum(['true', 'false', 'True', 'False', '1', '0']);
 
@@ -51,8 +57,8 @@ export type FilterDeclaration = Record<string, readonly Lookup[]>;
 type LookupKey<F extends string, L extends Lookup> = L extends 'exact' ? F : `${F}__${L}`;
 type FilterKeys<D extends FilterDeclaration> = { [F in keyof D & string]: LookupKey<F, D[F][number]> }[keyof D & string];
 const pagingShape = {
-  limit: z.coerce.number().int().min(1).optional(),
-  offset: z.coerce.number().int().min(0).optional(),
+  limit: unlessBlank(z.coerce.number().int().min(1)),
+  offset: unlessBlank(z.coerce.number().int().min(0)),
   search: z.string().max(200).optional(),
   ordering: z.string().max(200).optional(),
 };

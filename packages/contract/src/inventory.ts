@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { YesNo } from './catalog.js';
-import { Id, listQuery, page } from './common.js';
+import { Id, listQuery, page, unlessBlank } from './common.js';
 import { Quantity } from './decimal.js';
 
 export const INVENTORY_ACTIONS = ['STOCK_IN', 'STOCK_OUT', 'STOCK_TAKING'] as const;
@@ -11,7 +11,6 @@ export const NOT_PERFORMED = 'Not Performed';
 
 const blankMessage = 'This field may not be blank.';
 /** A query filter sent empty (`?obsolete=`) is left out, as django-filter skips it (ADR 0006). */
-const unlessBlank = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
 // ---- Location types (/catalog/inventory_location_types/) ----
 export const LocationTypeResponse = z.object({

@@ -107,6 +107,12 @@ describe('GET /api/users/', () => {
     expect(Object.keys(paging.json()).sort()).toEqual(['limit', 'offset']);
   });
 
+  it('takes paging values sent empty as not sent (a form with unset fields sends them), as it does empty filters', async () => {
+    const blank = await list(a, '?limit=&offset=&search=&ordering=');
+    expect(blank.statusCode).toBe(200);
+    expect(blank.json()).toEqual((await list(a)).json());
+  });
+
   it('answers 401 without a token', async () => {
     const res = await list(null);
     expect(res.statusCode).toBe(401);
