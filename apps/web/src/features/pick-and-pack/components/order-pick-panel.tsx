@@ -73,9 +73,10 @@ function OrderPicking({ order }: { order: OrderResponse }) {
   const pick = usePickOrderItem();
   const unpick = useUnpickOrderItem();
   const backorder = useCreateBackorder();
-  const busy = pick.isPending || unpick.isPending || backorder.isPending;
   const [scanText, setScanText] = useState('');
   const [waitingScans, setWaitingScans] = useState(0);
+  // Buttons wait while scans wait too: the amounts they offer are of the order before those scans.
+  const busy = pick.isPending || unpick.isPending || backorder.isPending || waitingScans > 0;
   const scanRef = useRef<HTMLInputElement>(null);
   const inTurn = useOneAtATime();
 
