@@ -23,6 +23,10 @@ const SHARED_ROOTS = {
   procurementProducts: ['procurement-products'] as const,
   /** Purchase orders and their lines: a backorder reserves against an incoming line. */
   procurementOrders: ['procurement-orders'] as const,
+  /** The company screen's storefront connection: a sync sets its last_synced_at. */
+  storefront: ['companies', 'storefront'] as const,
+  /** The bell and the notification lists: a sync notifies every user of the company. */
+  notifications: ['notifications'] as const,
 };
 
 export const customerOrderKeys = {
@@ -35,8 +39,20 @@ export const customerOrderKeys = {
   pickTransactions: (ids: readonly number[]) => [...SHARED_ROOTS.transactions, 'by-ids', [...ids].sort((a, b) => a - b).join(',')] as const,
 };
 
-/** A sync or a status change: every order list and detail. */
+/** A status change: every order list and detail. */
 export const invalidateOrders = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: customerOrderKeys.orders });
+
+/**
+ * A sync: the orders; their backorders (an order the store cancels or reopens resolves or reopens
+ * them) and the demand procurement shows; the storefront's 'Last synced' on the company screen;
+ * and the 'Order sync finished' notification.
+ */
+export const invalidateAfterSync = (queryClient: QueryClient) =>
+  Promise.all(
+    [customerOrderKeys.orders, customerOrderKeys.backorders, SHARED_ROOTS.procurementProducts, SHARED_ROOTS.storefront, SHARED_ROOTS.notifications].map(
+      (queryKey) => queryClient.invalidateQueries({ queryKey }),
+    ),
+  );
 
 /** Spec §4: adding or removing a backorder reloads the backorder list; the order's items show what is backordered, and procurement sees the demand. */
 export const invalidateBackorders = (queryClient: QueryClient) =>

@@ -157,6 +157,23 @@ describe('CustomerOrdersScreen', () => {
     expect(syncs.map((r) => r.query)).toEqual([{}]);
   });
 
+  it("refreshes the company screen's storefront (Last synced), the notifications and the backorders after a sync", async () => {
+    const { backend, events, queryClient } = await renderList();
+    // Cached by the company screen and the bell before the sync (named as keys: those features own them).
+    queryClient.setQueryData(['companies', 'storefront'], { store_url: 'https://shop.example.com', last_synced_at: null });
+    queryClient.setQueryData(['notifications', 'unread-count', testUser.id], 0);
+    // A sync that cancels or reopens an order resolves or reopens its backorders (procurement shows them as demand).
+    queryClient.setQueryData(['customer-backorders', 'list', { order_number: '1001' }], { count: 0, results: [] });
+    queryClient.setQueryData(['procurement-products', 'list'], { count: 0, results: [] });
+    backend.state.sync = { status: 200, body: { message: 'Synced 0 new and 0 changed orders.', created: 0, updated: 0, unknown_skus: [] } };
+    await events.click(screen.getByRole('button', { name: 'Sync orders' }));
+    expect(await screen.findByText('Synced 0 new and 0 changed orders.')).toBeInTheDocument();
+    await waitFor(() => expect(queryClient.getQueryState(['companies', 'storefront'])?.isInvalidated).toBe(true));
+    expect(queryClient.getQueryState(['notifications', 'unread-count', testUser.id])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['customer-backorders', 'list', { order_number: '1001' }])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['procurement-products', 'list'])?.isInvalidated).toBe(true);
+  });
+
   it('syncs the last 31 days, showing progress on the button while it runs', async () => {
     const { backend, events } = await renderList();
     backend.state.sync = { status: 200, body: { message: 'Synced 0 new and 3 changed orders.', created: 0, updated: 3, unknown_skus: [] } };
