@@ -32,6 +32,8 @@ const orderRows = wholeRows(customerOrders);
 export const ORDER_MESSAGES = {
   deliverUnpicked: 'Only an order whose items are all picked can be marked delivered.',
   cancelPicked: 'An order with picked items cannot be cancelled. Unpick them first.',
+  // A delivered order's picks cannot be unpicked (its goods have left): the way out is to take the delivery back first.
+  cancelDelivered: 'A delivered order cannot be cancelled. Set it back to Open first, then unpick its items.',
 } as const;
 
 export type OrderRow = typeof customerOrders.$inferSelect;
@@ -265,7 +267,9 @@ export async function updateOrder(ctx: Ctx, id: number, body: UpdateFields): Pro
         set.deliveredAt = new Date();
       } else if (wanted === 'cancelled') {
         // 'open' is "nothing picked" (order-status.ts).
-        if (derived !== 'open') throw badRequest({ internal_status: [ORDER_MESSAGES.cancelPicked] });
+        if (derived !== 'open') {
+          throw badRequest({ internal_status: [order.internalStatus === 'delivered' ? ORDER_MESSAGES.cancelDelivered : ORDER_MESSAGES.cancelPicked] });
+        }
         set.internalStatus = 'cancelled';
       } else {
         set.internalStatus = derived;

@@ -4,6 +4,7 @@ import type { OrderPage, OrderResponse } from '@kontor/contract';
 import { customerOrders, inventoryTransactions, storefrontConnections } from '../../db/schema/index.js';
 import { as, createTenant, createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
 import { insertLocation, insertProduct } from '../catalog/catalog.factories.js';
+import { stockIn } from '../inventory/inventory.fixtures.js';
 import { insertBackorder } from '../procurement/procurement.factories.js';
 import { insertOrder } from './customers.factories.js';
 import { ORDER_MESSAGES, refreshOrderStatus } from './orders.service.js';
@@ -204,6 +205,34 @@ describe('PUT /api/customers/orders/{id}/', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ internal_status: [ORDER_MESSAGES.cancelPicked] });
     expect((await db().select().from(customerOrders).where(eq(customerOrders.id, order.id)))[0]!.internalStatus).toBe('open');
+  });
+
+  it('refuses to cancel a delivered order with a message naming what works: back to Open, unpick, then cancel', async () => {
+    const tenant = await createTenant(app);
+    const product = await insertProduct(db(), tenant.companyId);
+    const location = await insertLocation(db(), tenant.companyId);
+    await stockIn(app, tenant, product.id, location.id, 1);
+    const { order, items } = await insertOrder(db(), tenant.companyId, {}, [{ productId: product.id, quantity: 1 }]);
+    const picked = await call(
+      tenant,
+      'GET',
+      `/api/customers/order_items/${items[0]!.id}/actions/pick/?location_id=${location.id}&product_id=${product.id}&quantity=1`,
+    );
+    expect(picked.statusCode, picked.body).toBe(200);
+    expect((await put(tenant, order.id, { internal_status: 'delivered' })).statusCode).toBe(200);
+
+    const refused = await put(tenant, order.id, { internal_status: 'cancelled' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ internal_status: ['A delivered order cannot be cancelled. Set it back to Open first, then unpick its items.'] });
+    // "Unpick them first" would send the operator in a circle: a delivered order's picks stay.
+    const unpickUrl = `/api/customers/order_items/${items[0]!.id}/actions/unpick/?inventory_transaction_id=${picked.json().inventory_transaction}`;
+    expect((await call(tenant, 'GET', unpickUrl)).statusCode).toBe(400);
+    // What the message says works.
+    expect((await put(tenant, order.id, { internal_status: 'open' })).json().internal_status).toBe('picked');
+    expect((await call(tenant, 'GET', unpickUrl)).statusCode).toBe(200);
+    const cancelled = await put(tenant, order.id, { internal_status: 'cancelled' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().internal_status).toBe('cancelled');
   });
 
   it('answers 400 for an unknown status or field (nothing changed), 401 and cross-company 404', async () => {
