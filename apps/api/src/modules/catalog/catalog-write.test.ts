@@ -298,6 +298,61 @@ describe('PUT /api/catalog/products/', () => {
     expect(await productRows([a.id, b.id, c.id])).toEqual(before);
   });
 
+  it('refuses a stock proxy parent that would close a loop, stored or within the request, and changes nothing', async () => {
+    const me = await createTenant(app);
+    const a = await insertProduct(db(), me.companyId, { name: 'A' });
+    const b = await insertProduct(db(), me.companyId, { name: 'B', stockProxyParentId: a.id });
+    const c = await insertProduct(db(), me.companyId, { name: 'C', stockProxyParentId: b.id });
+    const before = await productRows([a.id, b.id, c.id]);
+    const loop = 'This stock proxy parent draws its stock from this product; a loop is not allowed.';
+
+    // C -> B -> A is stored: A -> C closes it.
+    const stored = await put(me, { products: [{ id: a.id, name: 'A changed', product__stock_proxy_parent: c.id }] });
+    expect(stored.statusCode).toBe(400);
+    expect(stored.json()).toEqual({ 'products.0.product__stock_proxy_parent': [loop] });
+
+    // Two rows that point at each other.
+    const d = await insertProduct(db(), me.companyId, { name: 'D' });
+    const e = await insertProduct(db(), me.companyId, { name: 'E' });
+    const within = await put(me, {
+      products: [
+        { id: d.id, product__stock_proxy_parent: e.id },
+        { id: e.id, product__stock_proxy_parent: d.id },
+      ],
+    });
+    expect(within.statusCode).toBe(400);
+    expect(within.json()).toEqual({
+      'products.0.product__stock_proxy_parent': [loop],
+      'products.1.product__stock_proxy_parent': [loop],
+    });
+    expect(await productRows([a.id, b.id, c.id])).toEqual(before);
+    expect((await productRows([d.id, e.id])).map((r) => r.stockProxyParentId)).toEqual([null, null]);
+
+    // Breaking the chain and pointing back in one request is no loop.
+    const rewired = await put(me, {
+      products: [
+        { id: b.id, product__stock_proxy_parent: null },
+        { id: a.id, product__stock_proxy_parent: c.id },
+      ],
+    });
+    expect(rewired.statusCode).toBe(200);
+  });
+
+  it('refuses a loop of stock proxy parents made by two requests at once', async () => {
+    const me = await createTenant(app);
+    for (let round = 0; round < 5; round += 1) {
+      const a = await insertProduct(db(), me.companyId, { name: 'A' });
+      const b = await insertProduct(db(), me.companyId, { name: 'B' });
+      const [one, two] = await Promise.all([
+        put(me, { products: [{ id: a.id, product__stock_proxy_parent: b.id }] }),
+        put(me, { products: [{ id: b.id, product__stock_proxy_parent: a.id }] }),
+      ]);
+      expect([one.statusCode, two.statusCode].sort()).toEqual([200, 400]);
+      const parents = (await productRows([a.id, b.id])).map((r) => r.stockProxyParentId);
+      expect(parents.filter((p) => p !== null)).toHaveLength(1);
+    }
+  });
+
   it('reports another company’s product as not existing and changes nothing', async () => {
     const me = await createTenant(app);
     const other = await createTenant(app);

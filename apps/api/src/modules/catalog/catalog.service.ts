@@ -19,7 +19,7 @@ import {
   type ProductTypeList,
 } from '@kontor/contract';
 import { inIds } from '../../db/any-of.js';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { wholeRows } from '../../db/whole-rows.js';
 import { catalogProducts, inventoryLevels, inventoryLocations, inventoryTransactions, procurementOrderItems } from '../../db/schema/index.js';
@@ -52,6 +52,7 @@ const productRows = wholeRows(catalogProducts);
 export const SKU_TAKEN = 'A product with this SKU already exists.';
 export const OWN_PROXY_PARENT = 'A product cannot be its own stock proxy parent.';
 export const DUPLICATE_ROW = 'This product appears more than once in the request.';
+export const PROXY_LOOP = 'This stock proxy parent draws its stock from this product; a loop is not allowed.';
 const invalidPk = (id: number) => `Invalid pk "${id}" - object does not exist.`;
 
 /** The effective price (DESIGN §5): the manual override wins over the automatic price. */
@@ -324,6 +325,31 @@ export async function createProduct(ctx: Ctx, body: CreateProductFields): Promis
 }
 
 /**
+ * Serializes the company's writes that set a stock proxy parent until the transaction ends, so
+ * two requests each adding half of a loop (A -> B and B -> A) cannot both pass the loop check.
+ */
+async function lockStockProxies(tx: Tx, companyId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('catalog_stock_proxy'), ${companyId}::int)`);
+}
+
+/**
+ * Of `productIds`, those whose chain of stock proxy parents (as the transaction sees it) leads
+ * back to themselves. UNION (not UNION ALL) ends the walk on a loop.
+ */
+async function stockProxyLoops(tx: Tx, productIds: number[]): Promise<Set<number>> {
+  if (productIds.length === 0) return new Set();
+  const ids = `{${productIds.map((id) => Math.trunc(id)).join(',')}}`;
+  const result = await tx.execute(sql`
+    with recursive up(start, parent) as (
+      select id, stock_proxy_parent_id from catalog_products where id = any(${ids}::int[]) and stock_proxy_parent_id is not null
+      union
+      select up.start, p.stock_proxy_parent_id from up join catalog_products p on p.id = up.parent where p.stock_proxy_parent_id is not null
+    )
+    select distinct start from up where parent = start`);
+  return new Set((result as unknown as { rows: { start: number }[] }).rows.map((r) => Number(r.start)));
+}
+
+/**
  * Applies every row of the bulk PUT, or none: one transaction, errors collected per row
  * (`products.<index>.<field>`) and the whole request refused if any row fails.
  */
@@ -331,6 +357,8 @@ export async function bulkUpdateProducts(ctx: Ctx, body: BulkUpdateProductsField
   return ctx.db.transaction(async (tx) => {
     const errors: FieldErrors = {};
     const ids = body.products.map((p) => p.id);
+    const newParents = body.products.some((p) => typeof p.product__stock_proxy_parent === 'number');
+    if (newParents) await lockStockProxies(tx, ctx.user.companyId);
     // Locked in id order, so two bulk edits over the same products cannot deadlock.
     const existing = await tx
       .select({ id: catalogProducts.id })
@@ -386,6 +414,16 @@ export async function bulkUpdateProducts(ctx: Ctx, body: BulkUpdateProductsField
         if (!isUniqueViolation(err, 'catalog_products_company_sku_key')) throw err;
         errors[`products.${index}.sku`] = [SKU_TAKEN];
       }
+    }
+    // Checked on the rows as written, so parents set in this same request count too.
+    if (newParents && !Object.keys(errors).length) {
+      const looped = await stockProxyLoops(
+        tx,
+        body.products.filter((p) => typeof p.product__stock_proxy_parent === 'number').map((p) => p.id),
+      );
+      body.products.forEach(({ id, product__stock_proxy_parent: parent }, index) => {
+        if (typeof parent === 'number' && looped.has(id)) errors[`products.${index}.product__stock_proxy_parent`] = [PROXY_LOOP];
+      });
     }
     // Throwing inside the transaction rolls back the rows already written.
     if (Object.keys(errors).length) throw badRequest(errors);
