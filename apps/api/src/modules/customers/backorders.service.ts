@@ -163,13 +163,17 @@ export async function createBackorder(ctx: Ctx, body: CreateFields): Promise<Bac
   });
 }
 
-/** DELETE /customers/backorders/{id}/. */
+/**
+ * DELETE /customers/backorders/{id}/: a waiting backorder. A resolved one is history the list
+ * hides, and a 404 here as for the list: a cancelled order's must be there to come back when the
+ * order is reopened, a picked line's when an unpick leaves the line short again.
+ */
 export async function deleteBackorder(ctx: Ctx, id: number): Promise<void> {
   // In a transaction, as every audited write: it tells the audit trigger who (ADR 0016).
   const deleted = await ctx.db.transaction((tx) =>
     tx
       .delete(customerBackorders)
-      .where(and(eq(customerBackorders.id, id), eq(customerBackorders.companyId, ctx.user.companyId)))
+      .where(openOfCompany(ctx.user.companyId, eq(customerBackorders.id, id)))
       .returning({ id: customerBackorders.id }),
   );
   if (deleted.length === 0) throw notFound();

@@ -172,6 +172,28 @@ describe('DELETE /api/customers/backorders/{id}/', () => {
     expect(await backorderRows(s.tenant.companyId)).toEqual([]);
     expect(await backorderRows(other.tenant.companyId)).toHaveLength(1);
   });
+
+  it('is a 404 for a resolved backorder the list hides: a cancelled order’s comes back when it is reopened, a picked line’s when it falls short', async () => {
+    const s = await shop();
+    const backorder = await createBackorder(s.tenant, { order_item: s.item.id, quantity: 2 });
+    expect((await call(s.tenant, 'PUT', `/api/customers/orders/${s.order.id}/`, { internal_status: 'cancelled' })).statusCode).toBe(200);
+    const gone = await call(s.tenant, 'DELETE', `${BACKORDERS}${backorder.id}/`);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toEqual({ detail: 'Not found.' });
+    expect(await backorderRow(backorder.id)).toMatchObject({ resolution: 'order_cancelled' });
+    expect((await call(s.tenant, 'PUT', `/api/customers/orders/${s.order.id}/`, { internal_status: 'open' })).statusCode).toBe(200);
+    expect((await call(s.tenant, 'GET', BACKORDERS)).json().results.map((b: BackorderResponse) => b.id)).toEqual([backorder.id]);
+
+    await stockIn(app, s.tenant, s.product.id, s.location.id, 5);
+    const pick = await call(
+      s.tenant,
+      'POST',
+      `/api/customers/order_items/${s.item.id}/actions/pick/?location_id=${s.location.id}&product_id=${s.product.id}&quantity=5`,
+    );
+    expect(pick.statusCode, pick.body).toBe(200);
+    expect((await call(s.tenant, 'DELETE', `${BACKORDERS}${backorder.id}/`)).statusCode).toBe(404);
+    expect(await backorderRow(backorder.id)).toMatchObject({ resolution: 'picked' });
+  });
 });
 
 describe('POST /api/customers/backorders/{id}/reserve/', () => {
