@@ -166,6 +166,33 @@ describe('RegisterScreen', () => {
     expect(button('Previous')).toBeDisabled();
   });
 
+  it('puts the focus on the first field the server refused, on the step it goes back to', async () => {
+    server.use(
+      http.post(apiUrl('/user/demo_register/'), () =>
+        HttpResponse.json(
+          {
+            'company.url': ['Enter a valid URL.'],
+            'account.password2': ['The two passwords differ.'],
+            'account.email': ['A user with that email already exists.'],
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { events } = renderRegister();
+    await fillAccount(events);
+    await events.click(button('Next'));
+    await fillCompany(events);
+    await events.click(button('Next'));
+    await events.click(await screen.findByLabelText('I agree to the terms'));
+    await events.click(button('Create account'));
+
+    expect(await screen.findByText('A user with that email already exists.')).toBeInTheDocument();
+    // The account step, and on it the first refused field in the form's order (not First name).
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveFocus());
+    expect(screen.getByLabelText('Confirm password')).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('Reset restores the defaults and goes back to step 0', async () => {
     const { events } = renderRegister();
     await fillAccount(events);

@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { PublicPage } from '@/components/public-page';
 import { useSnackbar } from '@/components/snackbar-provider';
@@ -17,7 +17,7 @@ import { AccountStep } from '../components/account-step';
 import { CompanyStep } from '../components/company-step';
 import { ReviewStep } from '../components/review-step';
 import { useOnboardingSteps } from '../hooks/use-onboarding-steps';
-import { ALL_FIELDS, registerDefaults, STEP_FIELDS, stepOfField, useRegisterForm } from '../hooks/use-register-form';
+import { ALL_FIELDS, registerDefaults, STEP_FIELDS, stepOfField, useRegisterForm, type RegisterField } from '../hooks/use-register-form';
 
 const STEP_LABELS = ['Account details', 'Company', 'Review'] as const;
 
@@ -29,6 +29,25 @@ export function RegisterScreen() {
   const registerMutation = useDemoRegister();
   const [formError, setFormError] = useState<string | null>(null);
   const { control } = form;
+  /**
+   * The field to focus once its step has rendered: an error on an earlier step takes the user back
+   * there, where the step's autoFocus would leave them on its first field and a focus given while
+   * the field was not shown goes nowhere.
+   */
+  // A new object each time, so the same field refused twice is focused again.
+  const [focusAfterRender, setFocusAfterRender] = useState<{ field: RegisterField } | null>(null);
+  useEffect(() => {
+    if (focusAfterRender) form.setFocus(focusAfterRender.field);
+  }, [focusAfterRender, form]);
+
+  /** Goes to the step of the first invalid field (in the form's order) and focuses that field. */
+  const showFirstError = (invalid: readonly RegisterField[]) => {
+    const first = ALL_FIELDS.find((field) => invalid.includes(field));
+    const step = first === undefined ? undefined : stepOfField(first);
+    if (first === undefined || step === undefined) return;
+    setFocusAfterRender({ field: first });
+    steps.goTo(step);
+  };
 
   const handleNext = async () => {
     const fields = STEP_FIELDS[steps.step] ?? [];
@@ -55,18 +74,14 @@ export function RegisterScreen() {
         },
         onError: (error) => {
           setFormError(applyServerErrors(error, ALL_FIELDS, form.setError));
-          const errorSteps = Object.keys(fieldErrorsOf(error) ?? {})
-            .map(stepOfField)
-            .filter((step) => step !== undefined);
-          if (errorSteps.length) steps.goTo(Math.min(...errorSteps));
+          const refused = Object.keys(fieldErrorsOf(error) ?? {});
+          showFirstError(ALL_FIELDS.filter((field) => refused.includes(field)));
         },
       });
     },
     (errors) => {
       // Errors on an earlier step (e.g. after a reset on the last step): go where they are.
-      const invalid = ALL_FIELDS.filter((field) => form.getFieldState(field).error);
-      const first = Math.min(...invalid.map((field) => stepOfField(field) ?? steps.step));
-      if (Object.keys(errors).length && Number.isFinite(first)) steps.goTo(first);
+      if (Object.keys(errors).length) showFirstError(ALL_FIELDS.filter((field) => form.getFieldState(field).error));
     },
   );
 
