@@ -231,6 +231,22 @@ test('product edit: shipping cost saved and repriced, a taken SKU refused, a new
   await page.screenshot({ path: `${SHOTS}/product-history.png`, fullPage: true });
   await page.getByRole('tab', { name: 'Details' }).click();
   await expect(sku).toHaveValue('KNT-10001');
+
+  // ---- Leaving with an unsaved edit asks first: Stay keeps it, Leave goes to the grid.
+  await shipping.fill('99.99');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products', exact: true }).click();
+  const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Stay' }).click();
+  await expect(leave).toBeHidden();
+  await expect(shipping).toHaveValue('99.99');
+  await expect(page).toHaveURL(/\/catalog\/products\/edit\?id=/);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products', exact: true }).click();
+  await leave.getByRole('button', { name: 'Leave' }).click();
+  await expect(page).toHaveURL(/\/catalog\/products$/);
+  // Nothing was saved on the way out.
+  await openProductFromGrid(page, 'KNT-10001');
+  await expect.poll(async () => parseCents(await shipping.inputValue())).toBe(shippingAfter);
 });
 
 test('overview: the catalog counts lead to the grid, stock value per location, a low-stock product opens', async ({ page, baseURL }) => {
