@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import type { ProductResponse } from '@kontor/contract';
-import { catalogProducts, inventoryLevels, notifications, procurementOrderItems } from '../../db/schema/index.js';
+import { catalogProducts, customerBackorders, inventoryLevels, notifications, procurementOrderItems } from '../../db/schema/index.js';
 import { insertProcurementOrder, insertSupplier } from '../procurement/procurement.factories.js';
 import { as, createStaffUser, createTenant, createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
 import { insertLedgerRow, insertLevel, insertLocation, insertProduct } from './catalog.factories.js';
@@ -433,6 +433,24 @@ describe('DELETE /api/catalog/products/', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ detail: `Product ${tag}-ORDERED on a purchase order cannot be deleted; archive instead.` });
     expect(await productRows([ordered.id])).toHaveLength(1);
+  });
+
+  it('refuses products customers wait for on an open backorder (409) and deletes nothing', async () => {
+    const me = await createTenant(app);
+    const tag = newTag();
+    const awaited = await insertProduct(db(), me.companyId, { sku: `${tag}-AWAITED` });
+    const done = await insertProduct(db(), me.companyId, { sku: `${tag}-DONE` });
+    await db().insert(customerBackorders).values({ companyId: me.companyId, productId: awaited.id, quantity: '2', orderNumber: '1001' });
+    await db()
+      .insert(customerBackorders)
+      .values({ companyId: me.companyId, productId: done.id, quantity: '1', orderNumber: '1002', resolvedAt: new Date(), resolution: 'order_cancelled' });
+    const res = await del(me, { products: [awaited.id, done.id] });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ detail: `Product ${tag}-AWAITED has an open backorder and cannot be deleted; archive it instead.` });
+    expect(await productRows([awaited.id, done.id])).toHaveLength(2);
+    expect(await db().select().from(customerBackorders).where(eq(customerBackorders.productId, awaited.id))).toHaveLength(1);
+    // A resolved backorder is no reason to keep the product.
+    expect((await del(me, { products: [done.id] })).statusCode).toBe(204);
   });
 
   it('answers 404 naming unknown or foreign ids and deletes nothing', async () => {

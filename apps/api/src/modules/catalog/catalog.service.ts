@@ -22,7 +22,14 @@ import { inIds } from '../../db/any-of.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { wholeRows } from '../../db/whole-rows.js';
-import { catalogProducts, inventoryLevels, inventoryLocations, inventoryTransactions, procurementOrderItems } from '../../db/schema/index.js';
+import {
+  catalogProducts,
+  customerBackorders,
+  inventoryLevels,
+  inventoryLocations,
+  inventoryTransactions,
+  procurementOrderItems,
+} from '../../db/schema/index.js';
 import type { Ctx } from '../../http/context.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { buildListQuery, type ListSpec } from '../../http/filters.js';
@@ -486,6 +493,22 @@ export async function bulkDeleteProducts(ctx: Ctx, body: BulkDeleteProductsBody)
       throw new AppError(
         'conflict',
         `${skus.length === 1 ? 'Product' : 'Products'} ${skus.join(', ')} on a purchase order cannot be deleted; archive instead.`,
+      );
+    }
+
+    // The backorder would go with the product (its foreign key cascades), and with it the
+    // record of what a customer still waits for.
+    const awaited = await tx
+      .selectDistinct({ id: customerBackorders.productId })
+      .from(customerBackorders)
+      .where(and(inArray(customerBackorders.productId, ids), isNull(customerBackorders.resolvedAt)));
+    if (awaited.length) {
+      const skus = rows.filter((r) => awaited.some((o) => o.id === r.id)).map((r) => r.sku);
+      throw new AppError(
+        'conflict',
+        skus.length === 1
+          ? `Product ${skus[0]} has an open backorder and cannot be deleted; archive it instead.`
+          : `Products ${skus.join(', ')} have open backorders and cannot be deleted; archive them instead.`,
       );
     }
 
