@@ -22,7 +22,8 @@ export type FeedSchedule = z.infer<typeof FeedSchedule>;
  * - currency: an ISO code per row, used when the feed has no currency of its own.
  * - stock_details: 'In stock: ' is stripped; a leading number becomes the stock quantity.
  * - category: a path 'A > B > C'; each prefix becomes a supplier category.
- * - image_urls: separated by commas or whitespace, or a list (XML repeated elements, JSON array).
+ * - image_urls: separated by commas or whitespace, or a list (XML repeated elements, JSON array);
+ *   a comma inside an http(s) URL stays in it (`splitImageUrls`).
  * - product_type: simple, variable, variation or bundle (anything else is simple).
  */
 export const FEED_MAPPING_FIELDS = [

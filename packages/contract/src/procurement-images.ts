@@ -32,10 +32,44 @@ export type ProcurementImageUrlPage = z.infer<typeof ProcurementImageUrlPage>;
 export const ListProcurementImageUrlsQuery = listQuery({ id: ['in'], procurement_product: ['exact', 'in'], source: ['exact'] });
 export type ListProcurementImageUrlsQuery = z.infer<typeof ListProcurementImageUrlsQuery>;
 
+const HTTP_START = /^https?:\/\//i;
+const ENDS_BLANK = /\s$/;
+
+/**
+ * The items of an image URL list, trimmed, blanks dropped, in order: separated by line breaks
+ * (`'whitespace'`: by any whitespace, as in feeds) and by commas. A comma inside an http(s) URL
+ * is part of it (CDN paths such as `.../upload/w_100,h_100/a.jpg`, query strings such as
+ * `?rect=0,0,50,50`): after an http(s) URL a comma separates only when the next http(s) URL,
+ * whitespace, another comma or the end follows it. Between items that are not http(s) URLs
+ * every comma separates. The API and the web split pasted text with it alike.
+ */
+export function splitImageUrls(text: string, separators: 'lines' | 'whitespace' = 'lines'): string[] {
+  const out: string[] = [];
+  const push = (item: string) => {
+    const trimmed = item.trim();
+    if (trimmed) out.push(trimmed);
+  };
+  for (const part of text.split(separators === 'lines' ? /[\n\r]+/ : /\s+/)) {
+    const pieces = part.split(',');
+    let item = pieces[0]!;
+    for (let i = 1; i < pieces.length; i += 1) {
+      const next = pieces[i]!;
+      const insideUrl = next !== '' && !/^\s/.test(next) && !HTTP_START.test(next) && HTTP_START.test(item.trimStart()) && !ENDS_BLANK.test(item);
+      if (insideUrl) item += `,${next}`;
+      else {
+        push(item);
+        item = next;
+      }
+    }
+    push(item);
+  }
+  return out;
+}
+
 /**
  * The text parts of POST /procurement/image_urls/ (multipart/form-data). Besides them the form
  * carries one or more `file` parts (PNG, JPEG, WebP or GIF, at most 10 MB each), or `urls`:
- * http(s) URLs separated by newlines or commas.
+ * http(s) URLs separated by newlines or commas (split by `splitImageUrls`).
  */
 export const CreateProcurementImageUrlsFields = z.strictObject({
   // Form fields are text; a missing one says it is required (the coercing Id would say NaN).

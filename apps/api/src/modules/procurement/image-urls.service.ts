@@ -11,6 +11,7 @@ import {
   type ListProcurementImageUrlsQuery,
   type ProcurementImageUrlPage,
   type ProcurementImageUrlResponse,
+  splitImageUrls,
 } from '@kontor/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { catalogProducts, procurementImageUrls, procurementProducts } from '../../db/schema/index.js';
@@ -110,13 +111,11 @@ export async function storeUpload(storage: Storage, file: UploadedFile): Promise
   return { stored: { name, key, contentType: type.contentType, size: file.data.length } };
 }
 
-/** The `urls` field: http(s) URLs separated by newlines or commas, blanks ignored. */
+/** The `urls` field: http(s) URLs separated by newlines or commas (not those inside a URL), blanks ignored. */
 function parseUrls(text: string | undefined): { urls: string[]; failed: ImageUploadFailure[] } {
   const urls: string[] = [];
   const failed: ImageUploadFailure[] = [];
-  for (const raw of (text ?? '').split(/[\n\r,]+/)) {
-    const candidate = raw.trim();
-    if (!candidate) continue;
+  for (const candidate of splitImageUrls(text ?? '')) {
     let valid = candidate.length <= 2000 && /^https?:\/\/\S+$/i.test(candidate);
     if (valid) {
       try {

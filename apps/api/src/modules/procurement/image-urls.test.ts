@@ -229,6 +229,27 @@ describe('POST /api/procurement/image_urls/ with urls', () => {
     ]);
   });
 
+  it('keeps a URL with commas in its path whole (CDN transformations), and still splits URLs a comma separates', async () => {
+    const me = await createTenant(app);
+    const p = await product(me);
+    const cloudinary = 'https://res.cloudinary.com/x/image/upload/w_100,h_100/a.jpg';
+    const imgix = 'https://cdn.test/b.jpg?rect=0,0,50,50';
+    const res = await upload(me, [
+      { name: 'procurement_product', value: String(p.id) },
+      { name: 'urls', value: `${cloudinary},${imgix}, https://cdn.test/c.jpg,\nhttps://cdn.test/d.jpg,,HTTPS://cdn.test/e.jpg, not a url` },
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
+    const body = res.json();
+    expect(body.created.map((c: ProcurementImageUrlResponse) => c.url)).toEqual([
+      cloudinary,
+      imgix,
+      'https://cdn.test/c.jpg',
+      'https://cdn.test/d.jpg',
+      'HTTPS://cdn.test/e.jpg',
+    ]);
+    expect(body.failed).toEqual([{ name: 'not a url', message: 'Enter a valid URL.' }]);
+  });
+
   it('answers 400 when no URL could be added', async () => {
     const me = await createTenant(app);
     const p = await product(me, { imageUrls: ['https://feed.test/1.jpg'] });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CsvParser, parseCsv } from './csv.js';
 import { FeedImportError } from './errors.js';
 import { createRecordReader, type RawRecord } from './records.js';
-import { leadingQuantity, normalizeCategoryPath, parseCost, stripInStock } from './rows.js';
+import { leadingQuantity, normalizeCategoryPath, parseCost, RowCollector, stripInStock } from './rows.js';
 import { categoryNodes } from './write.js';
 import { decodeEntities, readXmlItems, XmlItemReader, type XmlItem } from './xml.js';
 
@@ -208,5 +208,35 @@ describe('row values', () => {
       { path: 'Garden > Tools > Spades', name: 'Spades', parent: 'Garden > Tools', depth: 2, slug: 'garden-tools-spades' },
       { path: 'Garden > Seeds', name: 'Seeds', parent: 'Garden', depth: 1, slug: 'garden-seeds' },
     ]);
+  });
+
+  it('splits image URLs at whitespace and at commas between URLs, keeping commas inside a URL (CDN paths)', () => {
+    const collector = new RowCollector(
+      { sku: 'sku', name: 'name', image_urls: 'images' },
+      { feedCurrencyId: null, supplierCurrencyId: null, sekId: null, byCode: new Map() },
+    );
+    let row = 1;
+    const imagesOf = (images: string | string[]) => {
+      const sku = `S${(row += 1)}`;
+      const values: Record<string, string | string[]> = { sku, name: 'N', images };
+      collector.add({ row, get: (key) => values[key] });
+      return (JSON.parse(collector.rows.get(sku)!.json) as { image_urls: string[] }).image_urls;
+    };
+    const cloudinary = 'https://res.cloudinary.com/x/image/upload/w_100,h_100/a.jpg';
+    expect(imagesOf(cloudinary)).toEqual([cloudinary]);
+    expect(imagesOf(`${cloudinary},${cloudinary.replace('a.jpg', 'b.jpg')}`)).toEqual([cloudinary, cloudinary.replace('a.jpg', 'b.jpg')]);
+    expect(imagesOf([`${cloudinary}, https://s.test/1.jpg`, 'https://s.test/2.jpg?crop=0,0,9,9'])).toEqual([
+      cloudinary,
+      'https://s.test/1.jpg',
+      'https://s.test/2.jpg?crop=0,0,9,9',
+    ]);
+    // Plain lists split as before: commas, whitespace, blanks dropped, each URL once.
+    expect(imagesOf('https://s.test/a.jpg,https://s.test/b.jpg  https://s.test/a.jpg,,\nhttps://s.test/c.jpg,')).toEqual([
+      'https://s.test/a.jpg',
+      'https://s.test/b.jpg',
+      'https://s.test/c.jpg',
+    ]);
+    expect(imagesOf('a.jpg,b.jpg')).toEqual(['a.jpg', 'b.jpg']);
+    expect(imagesOf(' ')).toEqual([]);
   });
 });

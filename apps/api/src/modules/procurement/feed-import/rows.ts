@@ -1,4 +1,4 @@
-import { FEED_MAPPING_FIELDS, FEED_MAX_REPORTED_ERRORS, type FeedMappingField, type FeedRowError } from '@kontor/contract';
+import { FEED_MAPPING_FIELDS, FEED_MAX_REPORTED_ERRORS, splitImageUrls, type FeedMappingField, type FeedRowError } from '@kontor/contract';
 import { toStorableText } from '../../../lib/well-formed.js';
 import { FeedImportError } from './errors.js';
 import type { RawRecord, RawValue } from './records.js';
@@ -133,13 +133,14 @@ export function normalizeCategoryPath(text: string): string {
     .join(' > ');
 }
 
-const LIST_SEPARATOR = /[\s,]+/;
+const LIST_SEPARATOR = /[\s,]/;
 
+/** A feed's image URLs: a list's items, each split at whitespace and commas (not those inside an http(s) URL); each once. */
 function splitList(value: RawValue): string[] {
   if (value === undefined) return [];
   if (typeof value === 'string' && !LIST_SEPARATOR.test(value)) return value ? [value] : [];
   const items = Array.isArray(value) ? value : [value];
-  const out = items.flatMap((v) => v.split(LIST_SEPARATOR)).filter(Boolean);
+  const out = items.flatMap((v) => splitImageUrls(v, 'whitespace'));
   return out.length > 1 ? [...new Set(out)] : out;
 }
 

@@ -4,6 +4,7 @@ import {
   type CreateProcurementImageUrlsResponse,
   type ImageUploadFailure,
   type ProcurementImageUrlResponse,
+  splitImageUrls,
 } from '@kontor/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, errorText, fieldErrorsOf } from '@/lib/api-client';
@@ -15,12 +16,8 @@ export type AddImagesResult = { created: ProcurementImageUrlResponse[]; failed: 
 
 export const TOO_LARGE_MESSAGE = `The file is larger than ${MAX_IMAGE_UPLOAD_BYTES / 1024 / 1024} MB.`;
 
-/** The non-blank lines (or comma-separated parts) of the pasted text, as the server splits them. */
-export const splitUrls = (text: string) =>
-  text
-    .split(/[\n\r,]+/)
-    .map((line) => line.trim())
-    .filter(Boolean);
+/** The non-blank lines (or comma-separated URLs) of the pasted text, as the server splits them. */
+export const splitUrls = (text: string) => splitImageUrls(text);
 
 /** When nothing could be added the server answers 400 with one 'name: message' line per item under file / urls. */
 function failuresOf(error: unknown): ImageUploadFailure[] | null {

@@ -1,4 +1,4 @@
-import type { ImageUploadFailure, ProcurementImageUrlResponse, ProcurementProductResponse } from '@kontor/contract';
+import { splitImageUrls, type ImageUploadFailure, type ProcurementImageUrlResponse, type ProcurementProductResponse } from '@kontor/contract';
 import { http, HttpResponse } from 'msw';
 import { page } from '@/test/fixtures';
 import { apiUrl } from '@/test/server';
@@ -112,10 +112,7 @@ export function createImagesBackend({ products = [] as ProcurementProductRespons
         else
           created.push(createImageUrl(product, { url: `http://localhost/api/media/${++nextId}.png`, source: 'upload', content_type: file.type, size: 2048 }));
       });
-      for (const line of (post.urls ?? '')
-        .split(/[\n\r,]+/)
-        .map((l) => l.trim())
-        .filter(Boolean)) {
+      for (const line of splitImageUrls(post.urls ?? '')) {
         if (!/^https?:\/\/\S+$/.test(line)) failed.push({ name: line, message: 'Enter a valid URL.' });
         else if (state.images.some((i) => i.procurement_product === product.id && i.url === line) || created.some((i) => i.url === line)) {
           failed.push({ name: line, message: 'This image URL is already added to the product.' });
