@@ -54,6 +54,8 @@ function ImageDetails({ image, classifications, onClose }: { image: ImageRespons
 
   const saveTitle = (event: FormEvent) => {
     event.preventDefault();
+    // Rename and classify share one mutation: a second call meanwhile would take the first one's answer (its message lost).
+    if (update.isPending) return;
     const next = title.trim();
     if (!next) {
       setTitleError('Enter a title.');
@@ -74,6 +76,7 @@ function ImageDetails({ image, classifications, onClose }: { image: ImageRespons
   };
 
   const classify = (value: string) => {
+    if (update.isPending) return;
     update.mutate(
       { id: image.id, classification: value ? Number(value) : null },
       { onSuccess: () => showSnackbar(MESSAGES.updateSuccessfully), onError: (error) => showSnackbar(serverMessage(error), 'error') },
@@ -148,7 +151,8 @@ function ImageDetails({ image, classifications, onClose }: { image: ImageRespons
             <Button
               type="submit"
               variant="outlined"
-              disabled={title.trim() === image.title}
+              // Waits for a classify too (one update at a time; see saveTitle).
+              disabled={title.trim() === image.title || update.isPending}
               loading={update.isPending && update.variables?.title !== undefined}
             >
               Save

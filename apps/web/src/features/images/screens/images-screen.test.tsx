@@ -197,6 +197,48 @@ describe('ImagesScreen', () => {
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Close' })).toBeEnabled());
   });
 
+  it('rename and classify wait for each other, so neither outcome is lost', async () => {
+    const lifestyle = createClassification({ title: 'Lifestyle' });
+    const backend = createImagesBackend({ images: [createImage({ title: 'IMG_0004' })], classifications: [lifestyle] });
+    use(backend);
+    const patches: unknown[] = [];
+    let answerClassify!: () => void;
+    server.use(
+      http.patch(apiUrl('/catalog/images/:id/'), async ({ request }) => {
+        const body = (await request.clone().json()) as { classification?: number };
+        patches.push(body);
+        if (body.classification === undefined) return undefined; // the fake backend renames
+        await new Promise<void>((resolve) => (answerClassify = resolve));
+        return HttpResponse.json({ classification: ['That classification was just deleted.'] }, { status: 400 });
+      }),
+    );
+    const { events } = render();
+    await events.click(await screen.findByRole('button', { name: 'Open IMG_0004' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Image details' });
+    const title = within(dialog).getByLabelText('Title');
+    await events.clear(title);
+    await events.type(title, 'Lamp front');
+    const classification = within(dialog).getByLabelText('Classification');
+    await within(classification).findByRole('option', { name: 'Lifestyle' });
+
+    await events.selectOptions(classification, 'Lifestyle');
+    await waitFor(() => expect(answerClassify).toBeDefined());
+    // While the classify runs, the title's Save waits (by click or by Enter): its answer would take the classify's place.
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    await events.type(title, '{Enter}');
+    fireEvent.submit(within(dialog).getByRole('form', { name: 'Rename image' }));
+    expect(patches).toHaveLength(1);
+
+    answerClassify();
+    expect(await screen.findByText('That classification was just deleted.')).toBeInTheDocument();
+    await waitFor(() => expect(save).toBeEnabled());
+    await events.click(save);
+    expect(await screen.findByText(MESSAGES.updateSuccessfully)).toBeInTheDocument();
+    expect(patches).toEqual([{ classification: lifestyle.id }, { title: 'Lamp front' }]);
+    expect(title).toHaveValue('Lamp front');
+  });
+
   it('deletes an image after confirmation', async () => {
     const image = createImage({ title: 'Old banner' });
     const backend = createImagesBackend({ images: [image, createImage({ title: 'Keep' })] });
