@@ -9,6 +9,13 @@ export const LEAVE_MESSAGE = 'This page has changes that are not saved. They wil
 type Report = (formId: string, recordParams: string | null) => void;
 const ReportUnsaved = createContext<Report>(() => undefined);
 
+/**
+ * Navigation state that says the unsaved edits are moot (their record was just deleted): the
+ * guard lets such a navigation go without asking.
+ */
+export const EDITS_MOOT = { unsavedEditsMoot: true } as const;
+const editsMoot = (state: unknown) => typeof state === 'object' && state !== null && 'unsavedEditsMoot' in state;
+
 const paramsDiffer = (names: string, from: string, to: string) => {
   const [before, after] = [new URLSearchParams(from), new URLSearchParams(to)];
   return names.split(',').some((name) => name !== '' && before.get(name) !== after.get(name));
@@ -36,9 +43,11 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
   );
   const dirty = dirtyForms.size > 0;
   const blocker = useBlocker(({ currentLocation, nextLocation }) =>
-    currentLocation.pathname !== nextLocation.pathname
-      ? dirty
-      : [...dirtyForms.values()].some((names) => paramsDiffer(names, currentLocation.search, nextLocation.search)),
+    editsMoot(nextLocation.state)
+      ? false
+      : currentLocation.pathname !== nextLocation.pathname
+        ? dirty
+        : [...dirtyForms.values()].some((names) => paramsDiffer(names, currentLocation.search, nextLocation.search)),
   );
 
   useEffect(() => {

@@ -1,6 +1,7 @@
 import { MESSAGES, catalogCategoryInUseMessage } from '@kontor/contract';
 import { createEvent, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { LEAVE_TITLE } from '@/components/unsaved-changes';
 import { renderWithApp, testUser } from '@/test/render';
 import { server } from '@/test/server';
 import { createCategoriesBackend, createCategory, createSupplierCategory } from '../testing/categories-backend';
@@ -214,6 +215,28 @@ describe('CatalogCategoriesScreen', () => {
     expect(backend.state.requests.filter((r) => r.method === 'PATCH').at(-1)?.body).toMatchObject({ title: 'Garden tools', parent: null });
     const saved = await screen.findByRole('form', { name: 'Edit Garden tools' });
     await waitFor(() => expect(within(saved).getByRole('button', { name: 'Reset' })).toBeDisabled());
+  });
+
+  it('asks before another category replaces an unsaved title, but not after the edited category is deleted', async () => {
+    const { garden, growing } = gardenShop();
+    const { events, router } = render(`/catalog/category?selected=${growing.id}`);
+    const form = await screen.findByRole('form', { name: 'Edit Growing' });
+    await events.type(within(form).getByLabelText(/^Title/), ' beds');
+
+    await events.click(row('Home'));
+    expect(await screen.findByRole('dialog', { name: LEAVE_TITLE })).toBeInTheDocument();
+    await events.click(screen.getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: LEAVE_TITLE })).not.toBeInTheDocument());
+    expect(router.state.location.search).toBe(`?selected=${growing.id}`);
+    expect(within(form).getByLabelText(/^Title/)).toHaveValue('Growing beds');
+
+    // Deleting the category being edited: its edits are moot, the parent is selected without a question.
+    await events.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete category' });
+    await events.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(MESSAGES.categoryDeleted)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(`?selected=${garden.id}`));
+    expect(screen.queryByRole('dialog', { name: LEAVE_TITLE })).not.toBeInTheDocument();
   });
 
   it('adds a top-level category and a subcategory of the selected one', async () => {

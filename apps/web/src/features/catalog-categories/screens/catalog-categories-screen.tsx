@@ -24,6 +24,7 @@ import UnfoldMoreIcon from '@mui/icons-material/UnfoldMore';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSnackbar } from '@/components/snackbar-provider';
+import { EDITS_MOOT } from '@/components/unsaved-changes';
 import { errorText, serverMessage } from '@/lib/api-client';
 import { useCategoryTree } from '../api/list-categories';
 import { useCreateCategory, useDeleteCategory, useMoveCategory, useUpdateCategory } from '../api/write-categories';
@@ -56,14 +57,15 @@ export function CatalogCategoriesScreen() {
   const selected = selectedId === null ? undefined : tree.byId.get(selectedId);
   const busy = moveMutation.isPending || deleteMutation.isPending;
 
-  const select = (id: number | null) =>
+  /** `editsMoot`: the selected category is gone, so its panel's unsaved edits are no reason to ask. */
+  const select = (id: number | null, editsMoot = false) =>
     setSearchParams(
       (params) => {
         if (id === null) params.delete('selected');
         else params.set('selected', String(id));
         return params;
       },
-      { replace: true },
+      { replace: true, ...(editsMoot ? { state: EDITS_MOOT } : {}) },
     );
 
   const toggle = (id: number, open?: boolean) =>
@@ -113,7 +115,7 @@ export function CatalogCategoriesScreen() {
       {
         onSuccess: () => {
           showSnackbar(MESSAGES.categoryDeleted);
-          if (selectedId === deleting.id) select(deleting.parent);
+          if (selectedId === deleting.id) select(deleting.parent, true);
           setDeleting(null);
         },
         onError: (error) => setDeleteError(serverMessage(error)),
@@ -191,7 +193,15 @@ export function CatalogCategoriesScreen() {
           </Stack>
           <Divider />
           {categories.isPending ? null : (
-            <CategoryTreeView tree={tree} expanded={expanded} selectedId={selectedId} disabled={busy} onSelect={select} onToggle={toggle} onMove={move} />
+            <CategoryTreeView
+              tree={tree}
+              expanded={expanded}
+              selectedId={selectedId}
+              disabled={busy}
+              onSelect={(id) => select(id)}
+              onToggle={toggle}
+              onMove={move}
+            />
           )}
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
