@@ -258,6 +258,8 @@ export async function getProduct(ctx: Ctx, id: number): Promise<ProductResponse>
 /**
  * Checks that the locations and proxy parents the rows name belong to the caller's company
  * (another company's id is answered as not existing) and that no product is its own parent.
+ * They are key-share locked until the caller's transaction ends: one deleted between this check
+ * and the write would fail the write's foreign key (a 500 instead of this 400).
  * `prefix(i)` places each row's errors (`''` for a single body, `products.2.` for bulk).
  */
 async function checkReferences(
@@ -275,6 +277,7 @@ async function checkReferences(
             .select({ id: inventoryLocations.id })
             .from(inventoryLocations)
             .where(and(eq(inventoryLocations.companyId, ctx.user.companyId), inArray(inventoryLocations.id, locationIds)))
+            .for('key share')
         ).map((r) => r.id)
       : [],
   );
@@ -285,6 +288,7 @@ async function checkReferences(
             .select({ id: catalogProducts.id })
             .from(catalogProducts)
             .where(ofCompany(ctx, inArray(catalogProducts.id, parentIds)))
+            .for('key share')
         ).map((r) => r.id)
       : [],
   );
@@ -302,10 +306,10 @@ async function checkReferences(
 }
 
 export async function createProduct(ctx: Ctx, body: CreateProductFields): Promise<ProductResponse> {
-  const errors = await checkReferences(ctx, ctx.db, [{ fields: body }], () => '');
-  if (Object.keys(errors).length) throw badRequest(errors);
   try {
     return await ctx.db.transaction(async (tx) => {
+      const errors = await checkReferences(ctx, tx, [{ fields: body }], () => '');
+      if (Object.keys(errors).length) throw badRequest(errors);
       const now = new Date();
       const [inserted] = await tx
         .insert(catalogProducts)

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { as, createTenant, createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
+import { insertLocation, insertProduct } from './catalog.factories.js';
+
+/**
+ * A product write that names a stock proxy parent or a default location checks that the row
+ * exists, then writes: a delete of that row committed in between must be the write's 400, not a
+ * foreign key failure (500). Here another transaction holds the row, the write waits for it, and
+ * the row is deleted. PostgreSQL only: PGlite has one connection.
+ */
+let app: TestApp;
+let tenant: Tenant;
+const db = () => app.deps.database.db;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  tenant = await createTenant(app);
+});
+afterAll(async () => app?.close());
+
+const rowsOf = async (tx: DbOrTx, query: SQL) => ((await tx.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+
+/** Holds `table`'s row `id` while `write` starts, deletes the row once the write waits for it, and answers the write's response. */
+async function deletedWhileWriting<T>(table: 'catalog_products' | 'inventory_locations', id: number, write: () => Promise<T>): Promise<T> {
+  let deleteIt!: () => void;
+  let holding!: () => void;
+  const go = new Promise<void>((resolve) => (deleteIt = resolve));
+  const held = new Promise<void>((resolve) => (holding = resolve));
+  let holderPid = 0;
+  const holder = db().transaction(async (tx) => {
+    holderPid = Number((await rowsOf(tx, sql`select pg_backend_pid() as pid`))[0]!.pid);
+    await tx.execute(sql`select id from ${sql.identifier(table)} where id = ${id} for update`);
+    holding();
+    await go;
+    await tx.execute(sql`delete from ${sql.identifier(table)} where id = ${id}`);
+  });
+  await held;
+  const response = write();
+  try {
+    for (let i = 0; ; i++) {
+      const waiting = await rowsOf(
+        db(),
+        sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and ${holderPid} = any(pg_blocking_pids(pid))`,
+      );
+      if (waiting.length) break;
+      if (i > 200) throw new Error('the write never waited for the held row');
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  } finally {
+    deleteIt();
+    await holder;
+  }
+  return response;
+}
+
+describe('a product write whose reference is deleted meanwhile', () => {
+  it('bulk PUT: the stock proxy parent is answered as not existing', async () => {
+    const product = await insertProduct(db(), tenant.companyId);
+    const parent = await insertProduct(db(), tenant.companyId);
+    const res = await deletedWhileWriting('catalog_products', parent.id, () =>
+      as(app, tenant, { method: 'PUT', url: '/api/catalog/products/', payload: { products: [{ id: product.id, product__stock_proxy_parent: parent.id }] } }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ 'products.0.product__stock_proxy_parent': [`Invalid pk "${parent.id}" - object does not exist.`] });
+  });
+
+  it('POST: the default location is answered as not existing', async () => {
+    const location = await insertLocation(db(), tenant.companyId);
+    const res = await deletedWhileWriting('inventory_locations', location.id, () =>
+      as(app, tenant, { method: 'POST', url: '/api/catalog/products/', payload: { sku: 'REF-RACE', name: 'X', default_location_id: location.id } }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ default_location_id: [`Invalid pk "${location.id}" - object does not exist.`] });
+  });
+});
