@@ -44,8 +44,18 @@ const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
  * Money and quantities are kept with 2 decimals (NUMERIC(…, 2)). WooCommerce answers a line's price
  * as its subtotal over its quantity (100 / 3 = 33.333333), so it is rounded here, once: what is
  * stored is then what the next sync compares with, and an unchanged order stays unchanged.
+ * Rounded on the number's decimal text, half away from zero, as NUMERIC rounds the text it is
+ * sent: toFixed rounds the binary value, and 2.675 (2.67499999...) became 2.67 where the column
+ * holds 2.68, so such an order still counted as changed on every sync.
  */
-const toHundredths = (n: number) => Number(n.toFixed(2));
+export function toHundredths(n: number): number {
+  const m = /^(\d+)(?:\.(\d+))?$/.exec(String(Math.abs(n)));
+  // Exponent notation: below 1e-6 (nothing at two decimals) or above 1e21 (no column holds it).
+  if (!m) return Number(n.toFixed(2));
+  const fraction = m[2] ?? '';
+  const cents = Number(m[1]! + `${fraction}00`.slice(0, 2)) + (fraction.charCodeAt(2) >= 53 /* '5' */ ? 1 : 0);
+  return (Math.sign(n) * cents) / 100;
+}
 
 /** WooCommerce's *_gmt dates carry no zone suffix; they are UTC. */
 export function parseGmt(value: string | null | undefined): Date | null {
