@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  CreateProductBody,
   MESSAGES,
   PAGE_SIZE,
   ProcurementProductStatus,
@@ -29,7 +30,7 @@ import {
   procurementSuppliers,
 } from '../../db/schema/index.js';
 import type { Ctx } from '../../http/context.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { buildListQuery, type ListSpec } from '../../http/filters.js';
 import { pageRequest, pageResponse } from '../../http/pagination.js';
 import { countAndPage } from '../../http/row-count.js';
@@ -204,6 +205,41 @@ export async function setSkipped(ctx: Ctx, ids: number[], skipped: boolean): Pro
 }
 
 const couldNotAdd = () => new AppError('conflict', MESSAGES.couldNotAddProducts);
+
+/**
+ * What a catalog product takes (CreateProductBody, which the product edit form sends back):
+ * a copied value outside these rules would leave a product the operator cannot save (ADR 0031).
+ */
+const CATALOG = { skuMax: 100, nameMax: 500, imagesMax: 50 } as const;
+const catalogSku = CreateProductBody.shape.sku;
+const catalogUrl = CreateProductBody.shape.url.unwrap();
+const catalogImageUrl = CreateProductBody.shape.image_urls.unwrap().element;
+const isCatalogUrl = (url: string, rule: z.ZodType) => url === url.trim() && rule.safeParse(url).success;
+
+/** A supplier's name longer than a catalog name: cut at a word's end near the limit, never inside a character, marked with '…'. */
+function catalogName(name: string): string {
+  if (name.length <= CATALOG.nameMax) return name;
+  let cut = name.slice(0, CATALOG.nameMax - 1);
+  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
+  if (!/\s/.test(name[cut.length] ?? '')) {
+    const wordStart = cut.search(/\s\S*$/);
+    if (wordStart >= CATALOG.nameMax - 100) cut = cut.slice(0, wordStart);
+  }
+  return `${cut.trimEnd()}…`;
+}
+
+/** The supplier's images a catalog product takes: the first 50 http(s) URLs (of at most 2000 characters), in order. */
+const catalogImages = (urls: string[]) => urls.filter((url) => isCatalogUrl(url, catalogImageUrl)).slice(0, CATALOG.imagesMax);
+
+/** A SKU longer than a catalog SKU: it cannot be cut (a cut SKU names another product, or collides), so the add is refused. */
+function tooLongSkus(rows: { id: number; sku: string }[]): string[] {
+  return rows
+    .filter((r) => !catalogSku.safeParse(r.sku).success)
+    .map(
+      (r) =>
+        `The SKU of supplier product ${r.id} ('${r.sku.slice(0, 40)}…') is longer than ${CATALOG.skuMax} characters, the most a catalog SKU can have. Nothing was added.`,
+    );
+}
 const idList = (ids: number[]) =>
   sql.join(
     ids.map((id) => sql`${id}::int`),
@@ -214,13 +250,17 @@ const idList = (ids: number[]) =>
  * Add to catalog (DESIGN §5): one catalog product per procurement product, mapped to it and
  * placed in the catalog categories its procurement category is mapped to. All or nothing: a
  * product already mapped, or whose SKU the catalog has (archived products too), is a conflict
- * and nothing is added. Set-based SQL, since a selection can be a few hundred products.
+ * and nothing is added; a SKU longer than a catalog SKU is a 400 naming the product. What is
+ * copied fits a catalog product (ADR 0031): a long name is cut, only the first 50 http(s) image
+ * URLs and an http(s) link are kept. Set-based SQL, since a selection can be a few hundred products.
  */
 export async function addToCatalog(ctx: Ctx, ids: number[]): Promise<AddToCatalogResponse> {
   const companyId = ctx.user.companyId;
   try {
     return await ctx.db.transaction(async (tx) => {
       const rows = await lockProducts(tx, ctx, ids);
+      const tooLong = tooLongSkus(rows);
+      if (tooLong.length) throw badRequest({ ids: tooLong });
       if (rows.some((r) => r.catalogProductId !== null)) throw couldNotAdd();
       const skus = rows.map((r) => r.sku);
       // Two suppliers may offer the same SKU; the catalog can hold it once.
@@ -232,16 +272,25 @@ export async function addToCatalog(ctx: Ctx, ids: number[]): Promise<AddToCatalo
       if (taken!.n > 0) throw couldNotAdd();
 
       const lockedIds = idList(rows.map((r) => r.id));
+      // The copied name, images and link, made to fit a catalog product.
+      const copied = await sqlRows<{ id: number; name: string; allImageUrls: string[]; url: string | null }>(
+        tx,
+        sql`select id, name, ${allImageUrls} as "allImageUrls", urls ->> 0 as url
+        from ${procurementProducts} where company_id = ${companyId}::int and id in (${lockedIds})`,
+      );
+      const fitted = copied.map((r) => ({
+        id: r.id,
+        name: catalogName(r.name),
+        image_urls: catalogImages(r.allImageUrls),
+        url: r.url !== null && isCatalogUrl(r.url, catalogUrl) ? r.url : '',
+      }));
       const inserted = (await tx.execute(sql`
         insert into catalog_products (company_id, account_id, sku, name, product_type, image_urls, url, description, procurement_cost)
-        select pp.company_id, ${ctx.user.id}::int, pp.sku, pp.name, pp.product_type,
-          pp.image_urls || coalesce((
-            select jsonb_agg(piu.url order by piu.id) from procurement_image_urls piu where piu.procurement_product_id = pp.id
-          ), '[]'::jsonb),
-          coalesce(pp.urls ->> 0, ''),
+        select pp.company_id, ${ctx.user.id}::int, pp.sku, f.name, pp.product_type, f.image_urls, f.url,
           case when btrim(pp.description) <> '' then jsonb_build_object('content', pp.description) else '{}'::jsonb end,
           pp.cost_sek
         from procurement_products pp
+        join jsonb_to_recordset(${JSON.stringify(fitted)}::jsonb) as f(id int, name text, image_urls jsonb, url text) on f.id = pp.id
         where pp.company_id = ${companyId}::int and pp.id in (${lockedIds})
         order by pp.id
         returning id, sku

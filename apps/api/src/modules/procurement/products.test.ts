@@ -395,6 +395,72 @@ describe('POST /api/procurement/products/add-to-catalog/', () => {
     expect((await productRows([fresh.id]))[0]!.catalogProductId).toBeNull();
   });
 
+  it('copies only what a catalog product takes, so it saves as it is: a long name cut, the first 50 http(s) image URLs, a link only when it is one', async () => {
+    const me = await createTenant(app);
+    const supplier = await insertSupplier(db(), me.companyId);
+    const longName = 'Extra strong garden hose '.repeat(24); // 600 characters
+    const valid = Array.from({ length: 60 }, (_, i) => `https://res.cloudinary.com/s/image/upload/w_100,h_100/${i}.jpg`);
+    const hose = await insertProcurementProduct(db(), me.companyId, supplier.id, {
+      sku: 'LONG-NAME',
+      name: longName,
+      urls: ['www.supplier.test/p/1'],
+      imageUrls: ['ftp://s.test/a.jpg', '//cdn.test/b.jpg', 'images/c.jpg', `https://s.test/${'x'.repeat(2000)}.jpg`, ...valid],
+    });
+    await db()
+      .insert(procurementImageUrls)
+      .values({ companyId: me.companyId, procurementProductId: hose.id, url: 'https://cdn.test/added.png', source: 'url' });
+    // A name whose 500th character is half of an emoji: never cut in the middle of one.
+    const emoji = await insertProcurementProduct(db(), me.companyId, supplier.id, { sku: 'EMOJI-NAME', name: `${'a'.repeat(498)}😀${'b'.repeat(10)}` });
+    const sku100 = await insertProcurementProduct(db(), me.companyId, supplier.id, { sku: 'S'.repeat(100), name: 'Short', urls: ['https://s.test/p/2'] });
+
+    const res = await post(me, ADD, { ids: [hose.id, emoji.id, sku100.id] });
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json().created as { id: number }[];
+    const rows = await db()
+      .select()
+      .from(catalogProducts)
+      .where(
+        inArray(
+          catalogProducts.id,
+          created.map((c) => c.id),
+        ),
+      )
+      .orderBy(asc(catalogProducts.id));
+    const [a, b, c] = rows;
+    expect(a!.name.length).toBeLessThanOrEqual(500);
+    expect(a!.name).toMatch(/^Extra strong garden hose .*hose…$/);
+    expect(longName.startsWith(a!.name.slice(0, -1))).toBe(true);
+    expect(a!.imageUrls).toEqual(valid.slice(0, 50));
+    expect(a!.url).toBe('');
+    expect(b!.name).toBe(`${'a'.repeat(498)}…`);
+    expect(c).toMatchObject({ sku: 'S'.repeat(100), name: 'Short', url: 'https://s.test/p/2', imageUrls: [] });
+    // The supplier product keeps everything.
+    expect((await productRows([hose.id]))[0]).toMatchObject({ name: longName, urls: ['www.supplier.test/p/1'] });
+    // The product edit form sends these fields back unchanged: they pass the catalog's rules.
+    const save = await as(app, me, {
+      method: 'PUT',
+      url: '/api/catalog/products/',
+      payload: { products: rows.map((r) => ({ id: r.id, sku: r.sku, name: r.name, image_urls: r.imageUrls, url: r.url })) },
+    });
+    expect(save.statusCode, save.body).toBe(200);
+  });
+
+  it('refuses with a 400 naming the product, and adds nothing, when a SKU is longer than a catalog SKU can be (100 characters)', async () => {
+    const me = await createTenant(app);
+    const supplier = await insertSupplier(db(), me.companyId);
+    const fresh = await insertProcurementProduct(db(), me.companyId, supplier.id, { sku: 'FRESH-2' });
+    const long = await insertProcurementProduct(db(), me.companyId, supplier.id, { sku: `LONG-${'9'.repeat(96)}` });
+    const res = await post(me, ADD, { ids: [fresh.id, long.id] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      ids: [
+        `The SKU of supplier product ${long.id} ('LONG-${'9'.repeat(35)}…') is longer than 100 characters, the most a catalog SKU can have. Nothing was added.`,
+      ],
+    });
+    expect(await db().select().from(catalogProducts).where(eq(catalogProducts.companyId, me.companyId))).toEqual([]);
+    expect((await productRows([fresh.id, long.id])).map((r) => r.catalogProductId)).toEqual([null, null]);
+  });
+
   it('answers 404 for another company’s product (adding nothing), 400 for a bad body, 401 without a token', async () => {
     const me = await createTenant(app);
     const other = await createTenant(app);
