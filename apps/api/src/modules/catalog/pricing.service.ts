@@ -8,7 +8,10 @@ import { AUTO_PRICE_LIMIT, MARGIN_PERCENT_FLOOR } from './pricing.js';
  * as pricing.ts `priceProduct` (and the backfill of migration 0004): NUMERIC throughout,
  * round() half away from zero. Only rows whose figures change are written, and only they get
  * a new updated_at. Rows are locked in id order, as every other product writer locks them,
- * so repricing the whole catalog cannot deadlock with a bulk edit or a stock movement.
+ * so repricing the whole catalog cannot deadlock with a bulk edit or a stock movement. The lock
+ * is NO KEY UPDATE (what the update itself takes): a writer that only references a product
+ * (a stock proxy parent, a ledger row) is not held up by it, and so cannot hold a product this
+ * statement waits for while waiting for one it holds.
  * Call it inside the transaction that changed an input (costs, VAT, override, type, markups).
  * Answers how many products changed.
  */
@@ -45,7 +48,7 @@ export async function repriceProducts(db: DbOrTx, companyId: number, productIds?
         cross join lateral (select x.excl - t.total as margin) e
         where c.company_id = ${companyId}::int ${only}
         order by c.id
-        for update of c
+        for no key update of c
       ) n
       where p.id = n.id
         and (p.price_calculated_automatically, p.margin, p.margin_percent) is distinct from (n.auto, n.margin, n.margin_percent)

@@ -75,3 +75,50 @@ describe('a product write whose reference is deleted meanwhile', () => {
     expect(res.json()).toEqual({ default_location_id: [`Invalid pk "${location.id}" - object does not exist.`] });
   });
 });
+
+describe('a markup repricing the catalog while a bulk PUT names a stock proxy parent', () => {
+  it('neither deadlocks: the repricing holds the parent without keeping others from referencing it', async () => {
+    const company = await createTenant(app);
+    // Ids in this order: the repricing (id order) takes the parent, then the blocked product, then the edited one.
+    const parent = await insertProduct(db(), company.companyId, { productType: 'variable' });
+    const blocked = await insertProduct(db(), company.companyId);
+    const variation = await insertProduct(db(), company.companyId, { productType: 'variation' });
+    const waitingOn = async (count: number) => {
+      for (let i = 0; ; i++) {
+        const rows = await rowsOf(db(), sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+        if (rows.length >= count) return;
+        if (i > 200) throw new Error(`never ${count} waiting`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    };
+    let release!: () => void;
+    let holding!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    const holder = db().transaction(async (tx) => {
+      await tx.execute(sql`select id from catalog_products where id = ${blocked.id} for update`);
+      holding();
+      await released;
+    });
+    await held;
+    try {
+      // The repricing holds the parent and waits for the blocked product.
+      const markup = as(app, company, { method: 'POST', url: '/api/catalog/markups/', payload: { name: 'All', percent: 40, is_default: true } });
+      await waitingOn(1);
+      // The bulk PUT holds the variation and must not wait for the parent's holder.
+      const edit = as(app, company, {
+        method: 'PUT',
+        url: '/api/catalog/products/',
+        payload: { products: [{ id: variation.id, product__stock_proxy_parent: parent.id }] },
+      });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      release();
+      await holder;
+      const [markupRes, editRes] = await Promise.all([markup, edit]);
+      expect([markupRes.statusCode, editRes.statusCode]).toEqual([201, 200]);
+    } finally {
+      release();
+      await holder;
+    }
+  });
+});
