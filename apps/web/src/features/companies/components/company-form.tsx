@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { FormTextField } from '@/components/form-text-field';
 import { PlatformSuggestions, PLATFORM_SUGGESTIONS_ID } from '@/components/platform-suggestions';
 import { useSnackbar } from '@/components/snackbar-provider';
+import { useUnsavedChanges } from '@/components/unsaved-changes';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useUpdateCompany } from '../api/update-company';
 
@@ -31,11 +32,18 @@ export function CompanyForm({ company, readOnly }: CompanyFormProps) {
   const showSnackbar = useSnackbar();
   const updateMutation = useUpdateCompany();
   const [formError, setFormError] = useState<string | null>(null);
-  const { control, handleSubmit, reset, setError } = useForm<CompanyFormValues, unknown, CompanyFormOutput>({
+  const {
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { isDirty },
+  } = useForm<CompanyFormValues, unknown, CompanyFormOutput>({
     resolver: zodResolver(UpdateCompanyBody),
     defaultValues: toFormValues(company),
     disabled: readOnly,
   });
+  useUnsavedChanges(isDirty);
 
   const handleSave = handleSubmit((body) => {
     setFormError(null);

@@ -11,6 +11,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormTextField } from '@/components/form-text-field';
 import { useSnackbar } from '@/components/snackbar-provider';
+import { useUnsavedChanges } from '@/components/unsaved-changes';
 import { errorText } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { applyServerErrors } from '@/lib/form-errors';
@@ -52,11 +53,18 @@ function ConnectionForm({ connection, readOnly }: { connection: StorefrontConnec
   const updateMutation = useUpdateStorefrontConnection();
   const [formError, setFormError] = useState<string | null>(null);
   const hasSecret = connection?.has_consumer_secret ?? false;
-  const { control, handleSubmit, reset, setError } = useForm<FormValues, unknown, FormOutput>({
+  const {
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { isDirty },
+  } = useForm<FormValues, unknown, FormOutput>({
     resolver: zodResolver(formSchema(hasSecret)),
     defaultValues: toFormValues(connection),
     disabled: readOnly,
   });
+  useUnsavedChanges(isDirty);
 
   const handleSave = handleSubmit(({ consumer_secret, ...values }) => {
     setFormError(null);

@@ -1,7 +1,8 @@
 import { MESSAGES } from '@kontor/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { LEAVE_TITLE } from '@/components/unsaved-changes';
 import { sessionKeys } from '@/lib/current-user';
 import { createCompany } from '@/test/fixtures';
 import { renderWithApp, testUser } from '@/test/render';
@@ -39,6 +40,33 @@ describe('CompanyScreen', () => {
     expect(puts).toEqual([{ name: 'Engines Nordic AB', country: 'Sweden', url: 'https://engines.example.com', platform: 'Shopify' }]);
     // The user carries the company name: it is reloaded.
     await waitFor(() => expect(queryClient.getQueryData(sessionKeys.user())).toMatchObject({ company_name: 'Engines Nordic AB' }));
+  });
+
+  it('asks before leaving with unsaved company details, and not once they are saved', async () => {
+    let company = createCompany();
+    server.use(
+      http.get(apiUrl('/users/companies/:id/'), () => HttpResponse.json(company)),
+      http.put(apiUrl('/users/companies/:id/'), async ({ request }) => {
+        company = { ...company, ...((await request.json()) as typeof company) };
+        return HttpResponse.json(company);
+      }),
+      http.get(apiUrl('/user/'), () => HttpResponse.json(testUser)),
+    );
+    const { events, router } = renderWithApp(<CompanyScreen />, { user: testUser, route: '/companies' });
+    await events.type(await screen.findByLabelText('Country'), ' and Norway');
+    // Out of the field, as a click on a link would leave it (the dialog gives the focus back on close).
+    await events.click(document.body);
+    await act(() => router.navigate('/catalog/products'));
+    expect(await screen.findByRole('dialog', { name: LEAVE_TITLE })).toBeInTheDocument();
+    await events.click(screen.getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: LEAVE_TITLE })).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/companies');
+
+    await events.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(MESSAGES.updateSuccessfully)).toBeInTheDocument();
+    await act(() => router.navigate('/catalog/products'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/catalog/products'));
+    expect(screen.queryByRole('dialog', { name: LEAVE_TITLE })).not.toBeInTheDocument();
   });
 
   it('shows server field errors at their field', async () => {
