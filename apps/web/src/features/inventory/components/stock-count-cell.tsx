@@ -8,11 +8,22 @@ import { fieldErrorsOf, serverMessage } from '@/lib/api-client';
 import { useCreateTransaction } from '../api/create-transaction';
 import { QUANTITY_INPUT_PROPS } from './quantity';
 
+/** The key of a stocktaking row's count: one product at one location. */
+export const countKey = (row: Pick<StocktakingRow, 'product_id' | 'location_id'>) => `${row.product_id}-${row.location_id}`;
+
+type StockCountCellProps = {
+  row: StocktakingRow;
+  /** The typed count, kept by the screen: it outlives the row leaving the list (a filter, another page). */
+  count: string;
+  onCountChange: (count: string) => void;
+  /** The count was recorded (called even when the row has left the list meanwhile). */
+  onSaved: (count: string) => void;
+};
+
 /** A count for one stocktaking row: records a STOCK_TAKING with the counted quantity (Enter saves). */
-export function StockCountCell({ row }: { row: StocktakingRow }) {
+export function StockCountCell({ row, count, onCountChange, onSaved }: StockCountCellProps) {
   const showSnackbar = useSnackbar();
   const createMutation = useCreateTransaction();
-  const [count, setCount] = useState('');
   const [error, setError] = useState<string | null>(null);
   const label = `${row.sku} at ${row.abbreviation_slug}`;
 
@@ -23,19 +34,19 @@ export function StockCountCell({ row }: { row: StocktakingRow }) {
       return;
     }
     setError(null);
-    createMutation.mutate(
-      { product: row.product_id, location: row.location_id, inventory_action: 'STOCK_TAKING', quantity: parsed.data, comments: '' },
-      {
-        onSuccess: () => {
-          setCount('');
+    // The promise, not mutate's callbacks: those are dropped when the row has left the list meanwhile.
+    createMutation
+      .mutateAsync({ product: row.product_id, location: row.location_id, inventory_action: 'STOCK_TAKING', quantity: parsed.data, comments: '' })
+      .then(
+        () => {
+          onSaved(count);
           showSnackbar(MESSAGES.transactionAdded);
         },
-        onError: (failure) => {
+        (failure: unknown) => {
           const fields = fieldErrorsOf(failure);
           setError(fields?.quantity?.join(' ') ?? serverMessage(failure));
         },
-      },
-    );
+      );
   };
 
   return (
@@ -56,7 +67,7 @@ export function StockCountCell({ row }: { row: StocktakingRow }) {
         placeholder="Counted"
         value={count}
         onChange={(event) => {
-          setCount(event.target.value);
+          onCountChange(event.target.value);
           setError(null);
         }}
         error={Boolean(error)}

@@ -1,5 +1,5 @@
 import { MESSAGES, NOT_PERFORMED } from '@kontor/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp, testUser } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
@@ -41,6 +41,7 @@ describe('StocktakingScreen', () => {
     const teaRow = within(table).getByText('TEA-01').closest('tr')!;
     expect(within(teaRow).queryByText(NOT_PERFORMED)).not.toBeInTheDocument();
     expect(within(teaRow).getByText('3')).toBeInTheDocument();
+    expect(count).toHaveDisplayValue('');
   });
 
   it("shows a refused count's 400 on another field as the server's words, not its JSON", async () => {
@@ -65,5 +66,33 @@ describe('StocktakingScreen', () => {
     await waitFor(() => expect(router.state.location.search).toBe(`?location=${b2.id}`));
     expect(await screen.findByText('Nothing to count with these filters.')).toBeInTheDocument();
     expect(backend.state.requests.at(-1)?.query).toMatchObject({ offset: '0', location: String(b2.id), obsolete: 'No' });
+  });
+
+  it('keeps a count typed but not saved while the list is filtered or paged away and back', async () => {
+    const backend = createInventoryBackend({
+      locations: [a1, b2],
+      products: [tea, mug],
+      levels: [
+        { product: tea.id, location: a1.id, quantity: 4 },
+        { product: mug.id, location: b2.id, quantity: 1.5 },
+      ],
+    });
+    server.use(...backend.handlers);
+    const { events, router } = renderWithApp(<StocktakingScreen />, { user: testUser, route: '/catalog/stocktaking' });
+    await events.type(await screen.findByLabelText('Counted quantity of TEA-01 at A1'), '3');
+
+    // Filtered to B2: the TEA row leaves the list, then comes back with the filter cleared.
+    await screen.findByRole('option', { name: 'B2 — Back room' });
+    await events.selectOptions(screen.getByLabelText('Location'), 'B2 — Back room');
+    await waitFor(() => expect(screen.queryByLabelText('Counted quantity of TEA-01 at A1')).not.toBeInTheDocument());
+    await events.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(await screen.findByLabelText('Counted quantity of TEA-01 at A1')).toHaveDisplayValue('3');
+
+    // Another page and back.
+    await act(() => router.navigate('/catalog/stocktaking?page=1'));
+    await waitFor(() => expect(screen.queryByLabelText('Counted quantity of TEA-01 at A1')).not.toBeInTheDocument());
+    await act(() => router.navigate('/catalog/stocktaking'));
+    expect(await screen.findByLabelText('Counted quantity of TEA-01 at A1')).toHaveDisplayValue('3');
+    expect(backend.state.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
   });
 });

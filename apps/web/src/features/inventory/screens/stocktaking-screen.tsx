@@ -19,13 +19,20 @@ import { errorText } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { STOCKTAKING_DEFAULT_OBSOLETE, STOCKTAKING_PAGE_SIZE, useStocktaking } from '../api/get-stocktaking';
 import { formatQuantity } from '../components/quantity';
-import { StockCountCell } from '../components/stock-count-cell';
+import { countKey, StockCountCell } from '../components/stock-count-cell';
 import { useListFilters } from '@/lib/use-list-filters';
 import { FixedPagePagination } from '@/components/fixed-page-pagination';
 import { FilterSelect } from '@/components/filter-select';
+import { useUnsavedChanges } from '@/components/unsaved-changes';
+import { useState } from 'react';
 
 const FILTERS = ['location', 'search', 'before', 'obsolete'] as const;
 const COLUMNS = 6;
+
+const withCount = (counts: Readonly<Record<string, string>>, key: string, count: string) => {
+  const { [key]: _before, ...rest } = counts;
+  return count === '' ? rest : { ...rest, [key]: count };
+};
 
 /** Spec §4/§9: page 0, limit 100, obsolete 'No' by default; filters by location, product and 'stocktaking done before'. */
 export function StocktakingScreen() {
@@ -36,6 +43,12 @@ export function StocktakingScreen() {
   const data = stocktaking.data;
   const rows = data?.result.products ?? [];
   const filtered = FILTERS.some((name) => filters[name] !== '');
+  // Counts typed and not saved yet, by row: a filter or another page hides their rows, never drops them.
+  const [counts, setCounts] = useState<Readonly<Record<string, string>>>({});
+  const setCount = (key: string, count: string) => setCounts((current) => withCount(current, key, count));
+  // A count saved is no longer typed, unless another one was typed meanwhile.
+  const forgetCount = (key: string, saved: string) => setCounts((current) => (current[key] === saved ? withCount(current, key, '') : current));
+  useUnsavedChanges(Object.keys(counts).length > 0);
 
   return (
     <Card>
@@ -99,7 +112,7 @@ export function StocktakingScreen() {
             {stocktaking.isError ? <TableMessageRow colSpan={COLUMNS} error={errorText(stocktaking.error)} /> : null}
             {!stocktaking.isError &&
               rows.map((row) => (
-                <TableRow key={`${row.product_id}-${row.location_id}`} hover>
+                <TableRow key={countKey(row)} hover>
                   <TableCell sx={{ fontFamily: 'monospace' }}>{row.sku}</TableCell>
                   <TableCell>{row.name}</TableCell>
                   <TableCell>{row.abbreviation_slug}</TableCell>
@@ -116,7 +129,12 @@ export function StocktakingScreen() {
                     )}
                   </TableCell>
                   <TableCell align="right">
-                    <StockCountCell row={row} />
+                    <StockCountCell
+                      row={row}
+                      count={counts[countKey(row)] ?? ''}
+                      onCountChange={(count) => setCount(countKey(row), count)}
+                      onSaved={(count) => forgetCount(countKey(row), count)}
+                    />
                   </TableCell>
                 </TableRow>
               ))}
