@@ -16,6 +16,14 @@ const SHARED_ROOTS = {
   stocktaking: ['stocktaking'] as const,
   /** The procurement product grid shows what is on order. */
   procurementProducts: ['procurement-products'] as const,
+  /**
+   * Customer backorders reserve against purchase order lines: a line lowered, removed or cancelled
+   * releases reservations, and a receipt makes them ready to pick. The orders show their backorders.
+   */
+  backorders: ['customer-backorders'] as const,
+  customerOrders: ['customer-orders'] as const,
+  /** A receipt of a backordered product notifies the company's users. */
+  notifications: ['notifications'] as const,
 };
 
 export const procurementOrderKeys = {
@@ -26,16 +34,29 @@ export const procurementOrderKeys = {
   locationOptions: () => [...SHARED_ROOTS.locations, 'receive-options'] as const,
 };
 
-/** Any change to an order or its items: its detail, the list's totals and status, and what the procurement grid shows as on order. */
+/**
+ * Any change to an order or its items: its detail, the list's totals and status, what the procurement
+ * grid shows as on order, and the customer backorders reserved against its lines (and their orders).
+ */
 export const invalidateOrders = (queryClient: QueryClient) =>
-  Promise.all([procurementOrderKeys.orders, SHARED_ROOTS.procurementProducts].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  Promise.all(
+    [procurementOrderKeys.orders, SHARED_ROOTS.procurementProducts, SHARED_ROOTS.backorders, SHARED_ROOTS.customerOrders].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey }),
+    ),
+  );
 
-/** A receipt books a STOCK_IN: besides the order, the inventories, the ledger, the products' qty_in_stock and stocktaking change. */
+/**
+ * A receipt books a STOCK_IN: besides the order, the inventories, the ledger, the products' qty_in_stock
+ * and stocktaking change; reserved backorders become ready, and a backordered product's arrival is notified.
+ */
 export const invalidateAfterReceipt = (queryClient: QueryClient) =>
   Promise.all(
     [
       procurementOrderKeys.orders,
       SHARED_ROOTS.procurementProducts,
+      SHARED_ROOTS.backorders,
+      SHARED_ROOTS.customerOrders,
+      SHARED_ROOTS.notifications,
       SHARED_ROOTS.inventories,
       SHARED_ROOTS.transactions,
       SHARED_ROOTS.catalogProducts,

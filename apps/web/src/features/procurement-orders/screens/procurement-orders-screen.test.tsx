@@ -230,6 +230,38 @@ describe('ProcurementOrdersScreen', () => {
     expect(keys).toEqual(expect.arrayContaining(['procurement-orders', 'inventories', 'inventory-transactions', 'products', 'stocktaking']));
   });
 
+  it("refreshes the customers' backorders, orders and notifications a receipt or a line change touches", async () => {
+    const backend = setup();
+    const order = backend.addOrder({ supplier: acme.id }, [{ product: tea.id, quantity: 10, quantity_received: 4 }]);
+    const { events, queryClient } = renderWithApp(<ProcurementOrdersScreen />, { user: testUser, route: `${ROUTE}?order=${order.id}` });
+    // What other screens hold: a receipt makes reserved backorders ready and notifies; a lowered line releases reservations.
+    const elsewhere = [
+      ['customer-backorders', 'list', { order_number: '' }],
+      ['customer-orders', 'detail', 1],
+      ['notifications', 'unread'],
+    ];
+    const seed = () => elsewhere.forEach((key) => queryClient.setQueryData(key, { seeded: true }));
+    const stale = () => elsewhere.filter((key) => queryClient.getQueryState(key)?.isInvalidated).map((key) => key[0]);
+    seed();
+    const panel = await screen.findByRole('dialog', { name: `Purchase order ${order.internal_order_number}` });
+
+    await events.click(await within(panel).findByRole('button', { name: 'Receive TEA-01' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Receive goods' });
+    await within(dialog).findByRole('option', { name: 'A1 — Aisle 1' });
+    await events.selectOptions(within(dialog).getByLabelText(/Location/), 'A1 — Aisle 1');
+    await events.click(within(dialog).getByRole('button', { name: 'Receive' }));
+    expect(await screen.findByText('Received 6 × TEA-01 into A1')).toBeInTheDocument();
+    await waitFor(() => expect(stale()).toEqual(['customer-backorders', 'customer-orders', 'notifications']));
+
+    seed();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Receive goods' })).not.toBeInTheDocument());
+    const field = within(panel).getByRole('spinbutton', { name: 'Ordered quantity of TEA-01' });
+    await events.clear(field);
+    await events.type(field, '12{Enter}');
+    expect(await screen.findByText(MESSAGES.updateSuccessfully)).toBeInTheDocument();
+    await waitFor(() => expect(stale()).toEqual(expect.arrayContaining(['customer-backorders', 'customer-orders'])));
+  });
+
   it('needs a location and at most the remaining quantity before it asks the server', async () => {
     const backend = setup();
     const order = backend.addOrder({ supplier: acme.id }, [{ product: tea.id, quantity: 10, quantity_received: 4 }]);
