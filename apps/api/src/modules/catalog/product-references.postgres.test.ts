@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { googleTaxonomyItems } from '../../db/schema/index.js';
 import { as, createTenant, createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
 import { insertLocation, insertProduct } from './catalog.factories.js';
 
@@ -73,6 +74,22 @@ describe('a product write whose reference is deleted meanwhile', () => {
     );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ default_location_id: [`Invalid pk "${location.id}" - object does not exist.`] });
+  });
+
+  it('PUT taxonomies/: the product is answered as not found', async () => {
+    const product = await insertProduct(db(), tenant.companyId);
+    const [item] = await db()
+      .insert(googleTaxonomyItems)
+      .values({ taxonomyId: 900_000_000 + Math.floor(Math.random() * 99_999_999), slugEn: 'Race' })
+      .returning();
+    const res = await deletedWhileWriting('catalog_products', product.id, () =>
+      as(app, tenant, {
+        method: 'PUT',
+        url: `/api/catalog/products/${product.id}/taxonomies/`,
+        payload: { google_taxonomy: item!.id, facebook_taxonomy: null },
+      }),
+    );
+    expect(res.statusCode).toBe(404);
   });
 });
 

@@ -71,7 +71,9 @@ export async function updateProductTaxonomies(ctx: Ctx, productId: number, body:
     const [product] = await tx
       .select({ id: catalogProducts.id })
       .from(catalogProducts)
-      .where(and(eq(catalogProducts.id, productId), eq(catalogProducts.companyId, ctx.user.companyId)));
+      .where(and(eq(catalogProducts.id, productId), eq(catalogProducts.companyId, ctx.user.companyId)))
+      // Key-share locked: deleted between this check and the write, the link's foreign key would fail (a 500, not the 404).
+      .for('key share');
     if (!product) throw notFound();
     const errors: Record<string, string[]> = {};
     if (body.google_taxonomy !== null) {
