@@ -2,7 +2,8 @@ import { MESSAGES } from '@kontor/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp, testUser } from '@/test/render';
-import { server } from '@/test/server';
+import { apiUrl, server } from '@/test/server';
+import { http, HttpResponse } from 'msw';
 import { createProcurementBackend, createProcurementProduct, createSupplierOption } from '../testing/procurement-backend';
 import { ProcurementProductsScreen } from './procurement-products-screen';
 
@@ -156,6 +157,21 @@ describe('ProcurementProductsScreen', () => {
     expect(within(rowOf('SAW-1')).queryByText('In catalog')).not.toBeInTheDocument();
     // The selection stays, so the operator can drop the product that is already in the catalog.
     expect(screen.getByText('2 selected')).toBeInTheDocument();
+  });
+
+  it("shows a refused add's 400 as the server's words, not its JSON, and keeps the selection", async () => {
+    const long = createProcurementProduct({ sku: 'LONG-1' });
+    const backend = createProcurementBackend({ products: [long] });
+    const refusal = `The SKU of supplier product ${long.id} ('LONG-1…') is longer than 100 characters, the most a catalog SKU can have. Nothing was added.`;
+    server.use(...backend.handlers);
+    server.use(http.post(apiUrl('/procurement/products/add-to-catalog/'), () => HttpResponse.json({ ids: [refusal] }, { status: 400 })));
+    const { events } = renderWithApp(<ProcurementProductsScreen />, { user: testUser, route: ROUTE });
+
+    await events.click(await screen.findByRole('checkbox', { name: 'Select LONG-1' }));
+    await events.click(screen.getByRole('button', { name: 'Add to catalog' }));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    expect(screen.queryByText(/"ids"/)).not.toBeInTheDocument();
+    expect(screen.getByText('1 selected')).toBeInTheDocument();
   });
 
   it('skips and unskips the selection', async () => {

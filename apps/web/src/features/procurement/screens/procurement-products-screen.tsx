@@ -29,7 +29,7 @@ import { FixedPagePagination, lastPageOf } from '@/components/fixed-page-paginat
 import { SearchField } from '@/components/search-field';
 import { useSnackbar } from '@/components/snackbar-provider';
 import { isPastEnd, PastEndRow, TableMessageRow } from '@/components/table-message-row';
-import { ApiError, errorText } from '@/lib/api-client';
+import { ApiError, errorText, serverMessage } from '@/lib/api-client';
 import { useAddToCatalog } from '../api/add-to-catalog';
 import { PROCUREMENT_PRODUCTS_PAGE_SIZE, useProcurementProducts } from '../api/list-procurement-products';
 import { useSupplierOptions } from '../api/list-supplier-options';
@@ -91,8 +91,9 @@ export function ProcurementProductsScreen() {
           showSnackbar(MESSAGES.productsAdded);
           select([]);
         },
-        // 409: one of them is already in the catalog (or its SKU is taken), and nothing was added.
-        onError: (error) => showSnackbar(error instanceof ApiError && error.status === 409 ? MESSAGES.couldNotAddProducts : errorText(error), 'error'),
+        // 409: one of them is already in the catalog (or its SKU is taken), and nothing was added;
+        // a 400 names the product that cannot be added (its SKU too long for the catalog), in words.
+        onError: (error) => showSnackbar(error instanceof ApiError && error.status === 409 ? MESSAGES.couldNotAddProducts : serverMessage(error), 'error'),
       },
     );
   };
@@ -106,7 +107,7 @@ export function ProcurementProductsScreen() {
           showSnackbar(action === 'skip' ? `${plural(updated)} skipped` : `${plural(updated)} back on the wishlist`);
           select([]);
         },
-        onError: (error) => showSnackbar(errorText(error), 'error'),
+        onError: (error) => showSnackbar(serverMessage(error), 'error'),
       },
     );
   };
