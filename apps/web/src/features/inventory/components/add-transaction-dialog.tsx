@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { INVENTORY_ACTIONS, InventoryAction, MESSAGES, Quantity } from '@kontor/contract';
+import { INVENTORY_ACTIONS, InventoryAction, MESSAGES } from '@kontor/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
@@ -16,7 +16,7 @@ import { applyServerErrors } from '@/lib/form-errors';
 import { useCreateTransaction } from '../api/create-transaction';
 import { useLocationOptions } from '../api/list-locations';
 import { ProductHeading } from './product-heading';
-import { ACTION_LABELS, QUANTITY_INPUT_PROPS, type StockProduct } from './quantity';
+import { ACTION_LABELS, QUANTITY_INPUT_PROPS, QuantityText, type StockProduct } from './quantity';
 import { FormDialog, useHoldDialogOpen } from '@/components/form-dialog';
 
 /** Spec §5: adding a transaction needs a location. */
@@ -25,7 +25,7 @@ export const LOCATION_REQUIRED = 'Choose a location.';
 const AddTransactionSchema = z.object({
   location: z.string().min(1, LOCATION_REQUIRED),
   inventory_action: InventoryAction,
-  quantity: Quantity,
+  quantity: QuantityText,
   comments: z.string().max(2000),
 });
 type FormValues = z.input<typeof AddTransactionSchema>;
@@ -122,7 +122,7 @@ function AddTransactionForm({ product, defaultLocationId, defaultAction = 'STOCK
               </option>
             ))}
           </FormTextField>
-          <FormTextField control={control} name="quantity" label="Quantity" type="number" required slotProps={{ htmlInput: QUANTITY_INPUT_PROPS }} />
+          <FormTextField control={control} name="quantity" label="Quantity" required slotProps={{ htmlInput: QUANTITY_INPUT_PROPS }} />
           <FormTextField control={control} name="comments" label="Comments" multiline minRows={2} maxRows={4} />
         </Stack>
       </DialogContent>

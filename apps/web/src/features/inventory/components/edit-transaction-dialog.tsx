@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES, Quantity, STOCK_FIXED_MESSAGES, type TransactionResponse } from '@kontor/contract';
+import { MESSAGES, STOCK_FIXED_MESSAGES, type TransactionResponse } from '@kontor/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
@@ -17,12 +17,12 @@ import { useLocationOptions } from '../api/list-locations';
 import { useUpdateTransaction } from '../api/update-transaction';
 import { ActionChip } from './action-chip';
 import { ProductHeading } from './product-heading';
-import { QUANTITY_INPUT_PROPS } from './quantity';
+import { QUANTITY_INPUT_PROPS, QuantityText } from './quantity';
 import { FormDialog, useHoldDialogOpen } from '@/components/form-dialog';
 
 const EditTransactionSchema = z.object({
   location: z.string().min(1, 'Choose a location.'),
-  quantity: Quantity,
+  quantity: QuantityText,
   comments: z.string().max(2000),
 });
 type FormValues = z.input<typeof EditTransactionSchema>;
@@ -121,7 +121,6 @@ function EditTransactionForm({ transaction, onClose }: { transaction: Transactio
             control={control}
             name="quantity"
             label={transaction.inventory_action === 'STOCK_TAKING' ? 'Counted quantity' : 'Quantity'}
-            type="number"
             required
             disabled={stockFixed !== null}
             autoFocus={stockFixed === null}

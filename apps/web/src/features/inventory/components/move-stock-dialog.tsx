@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES, Quantity, type InventoryEntry, type LocationResponse } from '@kontor/contract';
+import { MESSAGES, type InventoryEntry, type LocationResponse } from '@kontor/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -20,13 +20,13 @@ import { useProductInventories } from '../api/get-product-inventories';
 import { useLocationOptions } from '../api/list-locations';
 import { useMoveStock } from '../api/move-stock';
 import { ProductHeading } from './product-heading';
-import { formatQuantity, QUANTITY_INPUT_PROPS, type StockProduct } from './quantity';
+import { formatQuantity, normalizeQuantity, QUANTITY_INPUT_PROPS, QuantityText, type StockProduct } from './quantity';
 import { FormDialog, useHoldDialogOpen } from '@/components/form-dialog';
 
 const MoveStockSchema = z.object({
   from_location: z.string().min(1, 'Choose the source location.'),
   to_location: z.string().min(1, 'Choose the target location.'),
-  quantity: Quantity,
+  quantity: QuantityText,
   comments: z.string().max(2000),
 });
 type FormValues = z.input<typeof MoveStockSchema>;
@@ -36,7 +36,7 @@ const FIELDS = ['from_location', 'to_location', 'quantity', 'comments'] as const
 /** Spec §5: the move quantity is clamped to the accumulated quantity at the source. */
 export function clampQuantity(value: string, max: number | undefined): string {
   if (value === '' || max === undefined) return value;
-  const n = Number(value);
+  const n = Number(normalizeQuantity(value));
   if (!Number.isFinite(n)) return value;
   if (n > max) return String(max);
   if (n < 0) return '0';
@@ -101,7 +101,7 @@ function MoveStockForm({ product, sources, locations, onClose }: MoveStockFormPr
   const source = sources.find((entry) => String(entry.location_id) === fromLocation);
   const targets = locations.filter((location) => String(location.id) !== fromLocation);
   // Spec §5: saving a move needs source, quantity and target.
-  const complete = Boolean(source) && toLocation !== '' && Number(quantity) > 0;
+  const complete = Boolean(source) && toLocation !== '' && Number(normalizeQuantity(quantity ?? '')) > 0;
 
   const handleSourceChange = (value: string) => {
     setValue('from_location', value, { shouldValidate: false });
@@ -178,7 +178,6 @@ function MoveStockForm({ product, sources, locations, onClose }: MoveStockFormPr
             name="quantity"
             render={({ field, fieldState }) => (
               <TextField
-                type="number"
                 required
                 label="Quantity"
                 name={field.name}
@@ -191,7 +190,7 @@ function MoveStockForm({ product, sources, locations, onClose }: MoveStockFormPr
                 error={Boolean(fieldState.error)}
                 helperText={fieldState.error?.message ?? (source ? `At most ${formatQuantity(source.accumulated_quantity)}` : ' ')}
                 disabled={sources.length === 0}
-                slotProps={{ htmlInput: { ...QUANTITY_INPUT_PROPS, max: source?.accumulated_quantity } }}
+                slotProps={{ htmlInput: QUANTITY_INPUT_PROPS }}
               />
             )}
           />

@@ -1,4 +1,4 @@
-import { MESSAGES, Quantity, type StocktakingRow } from '@kontor/contract';
+import { MESSAGES, type StocktakingRow } from '@kontor/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useSnackbar } from '@/components/snackbar-provider';
 import { fieldErrorsOf, serverMessage } from '@/lib/api-client';
 import { useCreateTransaction } from '../api/create-transaction';
-import { QUANTITY_INPUT_PROPS } from './quantity';
+import { QUANTITY_INPUT_PROPS, QuantityText } from './quantity';
 
 /** The key of a stocktaking row's count: one product at one location. */
 export const countKey = (row: Pick<StocktakingRow, 'product_id' | 'location_id'>) => `${row.product_id}-${row.location_id}`;
@@ -28,7 +28,7 @@ export function StockCountCell({ row, count, onCountChange, onSaved }: StockCoun
   const label = `${row.sku} at ${row.abbreviation_slug}`;
 
   const handleSave = () => {
-    const parsed = Quantity.safeParse(count);
+    const parsed = QuantityText.safeParse(count);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'A valid number is required.');
       return;
@@ -63,7 +63,6 @@ export function StockCountCell({ row, count, onCountChange, onSaved }: StockCoun
       <TextField
         size="small"
         fullWidth={false}
-        type="number"
         placeholder="Counted"
         value={count}
         onChange={(event) => {

@@ -56,6 +56,18 @@ describe('AddTransactionDialog', () => {
     expect(keys).toEqual([inventoryKeys.inventories, inventoryKeys.transactions, inventoryKeys.products, inventoryKeys.stocktaking]);
   });
 
+  it('takes a quantity typed with a decimal comma as the same decimal, sent exactly', async () => {
+    const backend = setup();
+    const { events } = renderWithApp(<AddTransactionDialog open product={product} defaultLocationId={a1.id} onClose={() => undefined} />, { user: testUser });
+    const dialog = await screen.findByRole('dialog', { name: 'Add transaction' });
+    await within(dialog).findByRole('option', { name: 'A1 — Aisle 1' });
+    await events.type(within(dialog).getByLabelText(/Quantity/), '1,5');
+    expect(within(dialog).getByLabelText(/Quantity/)).toHaveDisplayValue('1,5');
+    await events.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(MESSAGES.transactionAdded)).toBeInTheDocument();
+    expect(postsTo(backend, '/catalog/inventory_transactions/')[0]?.body).toMatchObject({ quantity: '1.50' });
+  });
+
   it('shows a 400 from the server at its field', async () => {
     setup([{ product: product.id, location: a1.id, quantity: 3 }]);
     const { events } = renderWithApp(
@@ -110,6 +122,8 @@ describe('MoveStockDialog', () => {
     expect(clampQuantity('4.5', 5)).toBe('4.5');
     expect(clampQuantity('', 5)).toBe('');
     expect(clampQuantity('3', undefined)).toBe('3');
+    expect(clampQuantity('7,5', 5)).toBe('5');
+    expect(clampQuantity('4,5', 5)).toBe('4,5');
   });
 
   it('preselects the only source holding stock, clamps the quantity, and moves', async () => {
@@ -128,7 +142,7 @@ describe('MoveStockDialog', () => {
 
     const quantity = within(dialog).getByLabelText(/Quantity/);
     await events.type(quantity, '9');
-    expect(quantity).toHaveValue(5);
+    expect(quantity).toHaveValue('5');
 
     const save = within(dialog).getByRole('button', { name: 'Save' });
     expect(save).toBeDisabled();
@@ -147,6 +161,23 @@ describe('MoveStockDialog', () => {
     });
   });
 
+  it('moves a quantity typed with a decimal comma, and clamps one over the source', async () => {
+    const backend = setup([{ product: product.id, location: a1.id, quantity: 5 }]);
+    const { events } = renderWithApp(<MoveStockDialog open product={product} onClose={() => undefined} />, { user: testUser });
+    const dialog = await screen.findByRole('dialog', { name: 'Move stock' });
+    await within(dialog).findByLabelText(/From location/);
+    const quantity = within(dialog).getByLabelText(/Quantity/);
+    await events.type(quantity, '7,5');
+    expect(quantity).toHaveDisplayValue('5');
+    await events.clear(quantity);
+    await events.type(quantity, '2,25');
+    expect(quantity).toHaveDisplayValue('2,25');
+    await events.selectOptions(within(dialog).getByLabelText(/To location/), 'B2 — Back room');
+    await events.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(MESSAGES.transactionMoved)).toBeInTheDocument();
+    expect(postsTo(backend, '/catalog/inventory_transactions/move/')[0]?.body).toMatchObject({ quantity: '2.25' });
+  });
+
   it('keeps Save disabled until source, quantity and target are chosen when several locations hold stock', async () => {
     setup([
       { product: product.id, location: a1.id, quantity: 5 },
@@ -163,7 +194,7 @@ describe('MoveStockDialog', () => {
     expect(save).toBeDisabled();
     await events.type(within(dialog).getByLabelText(/Quantity/), '3');
     // Clamped to what B2 holds.
-    expect(within(dialog).getByLabelText(/Quantity/)).toHaveValue(2);
+    expect(within(dialog).getByLabelText(/Quantity/)).toHaveValue('2');
     expect(save).toBeDisabled();
     await events.selectOptions(within(dialog).getByLabelText(/To location/), 'C3 — Cellar');
     expect(save).toBeEnabled();
@@ -198,7 +229,7 @@ describe('EditTransactionDialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit transaction' });
     await within(dialog).findByRole('option', { name: 'B2 — Back room' });
     expect(within(dialog).getByLabelText(/Location/)).toHaveValue(String(a1.id));
-    expect(within(dialog).getByLabelText(/Quantity/)).toHaveValue(4);
+    expect(within(dialog).getByLabelText(/Quantity/)).toHaveValue('4');
 
     await events.clear(within(dialog).getByLabelText(/Quantity/));
     await events.type(within(dialog).getByLabelText(/Quantity/), '6');

@@ -44,6 +44,15 @@ describe('StocktakingScreen', () => {
     expect(count).toHaveDisplayValue('');
   });
 
+  it('records a count typed with a decimal comma as that decimal', async () => {
+    const backend = createInventoryBackend({ locations: [a1], products: [tea], levels: [{ product: tea.id, location: a1.id, quantity: 4 }] });
+    server.use(...backend.handlers);
+    const { events } = renderWithApp(<StocktakingScreen />, { user: testUser, route: '/catalog/stocktaking' });
+    await events.type(await screen.findByLabelText('Counted quantity of TEA-01 at A1'), '2,5{Enter}');
+    expect(await screen.findByText(MESSAGES.transactionAdded)).toBeInTheDocument();
+    expect(backend.state.requests.find((r) => r.method === 'POST')?.body).toMatchObject({ quantity: '2.50' });
+  });
+
   it("shows a refused count's 400 on another field as the server's words, not its JSON", async () => {
     const backend = createInventoryBackend({ locations: [a1], products: [tea], levels: [{ product: tea.id, location: a1.id, quantity: 4 }] });
     // The location was made obsolete meanwhile: the API refuses the count on `location`.
