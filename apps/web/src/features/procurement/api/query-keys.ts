@@ -31,6 +31,11 @@ export const procurementKeys = {
  */
 export const CATALOG_PRODUCTS_ROOT = ['products'] as const;
 
-/** Adding to the catalog maps the supplier products and creates catalog products. */
+/**
+ * Adding to the catalog maps the supplier products and creates catalog products, placed in the
+ * catalog categories their supplier categories map to (the categories screen counts their products).
+ */
 export const invalidateAfterAddToCatalog = (queryClient: QueryClient) =>
-  Promise.all([queryClient.invalidateQueries({ queryKey: procurementKeys.products }), queryClient.invalidateQueries({ queryKey: CATALOG_PRODUCTS_ROOT })]);
+  Promise.all(
+    [procurementKeys.products, CATALOG_PRODUCTS_ROOT, procurementKeys.catalogCategories].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  );

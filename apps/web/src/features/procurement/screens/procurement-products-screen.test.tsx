@@ -117,7 +117,9 @@ describe('ProcurementProductsScreen', () => {
     const vise = createProcurementProduct({ sku: 'VISE-1', name: 'Vise' });
     const backend = createProcurementBackend({ products: [saw, axe, vise] });
     server.use(...backend.handlers);
-    const { events } = renderWithApp(<ProcurementProductsScreen />, { user: testUser, route: ROUTE });
+    const { events, queryClient } = renderWithApp(<ProcurementProductsScreen />, { user: testUser, route: ROUTE });
+    // The catalog categories screen counts products: the added ones land in the categories theirs are mapped to.
+    queryClient.setQueryData(['catalog-categories', 'tree'], []);
 
     const add = await screen.findByRole('button', { name: 'Add to catalog' });
     expect(add).toBeDisabled();
@@ -137,6 +139,7 @@ describe('ProcurementProductsScreen', () => {
     expect(within(rowOf('VISE-1')).queryByText('In catalog')).not.toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Select SAW-1' })).not.toBeChecked();
     expect(add).toBeDisabled();
+    expect(queryClient.getQueryState(['catalog-categories', 'tree'])?.isInvalidated).toBe(true);
   });
 
   it('shows the conflict message on a 409 and adds nothing', async () => {
