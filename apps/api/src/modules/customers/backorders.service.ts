@@ -21,12 +21,14 @@ import {
   inventoryTransactions,
   procurementOrderItems,
   procurementOrders,
+  users,
 } from '../../db/schema/index.js';
 import type { Ctx } from '../../http/context.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { buildListQuery, type ListSpec } from '../../http/filters.js';
 import { pageRequest, pageResponse } from '../../http/pagination.js';
 import { invalidPk, MESSAGES_LEDGER } from '../inventory/ledger.service.js';
+import { notify } from '../notifications/notify.js';
 import { displayQuantity, fromCents, toCents } from '../inventory/quantities.js';
 
 type ListQuery = z.output<typeof ListBackordersQuery>;
@@ -166,17 +168,123 @@ export async function createBackorder(ctx: Ctx, body: CreateFields): Promise<Bac
 /**
  * DELETE /customers/backorders/{id}/: a waiting backorder. A resolved one is history the list
  * hides, and a 404 here as for the list: a cancelled order's must be there to come back when the
- * order is reopened, a picked line's when an unpick leaves the line short again.
+ * order is reopened, a picked line's when an unpick leaves the line short again. The goods
+ * received for a ready one, or held back behind a reserved one, pass to the next reserved
+ * backorders of its purchase order line at once (passFreedGoodsOn). Locked as a cancel locks:
+ * the customer order, then the purchase order and its line, then the backorder.
  */
 export async function deleteBackorder(ctx: Ctx, id: number): Promise<void> {
+  const companyId = ctx.user.companyId;
   // In a transaction, as every audited write: it tells the audit trigger who (ADR 0016).
-  const deleted = await ctx.db.transaction((tx) =>
-    tx
+  await ctx.db.transaction(async (tx) => {
+    const reservedLine = async () =>
+      (
+        await tx
+          .select({ orderItemId: customerBackorders.orderItemId, line: customerBackorders.reservedOrderItemId })
+          .from(customerBackorders)
+          .where(openOfCompany(companyId, eq(customerBackorders.id, id)))
+      )[0];
+    let ref = await reservedLine();
+    if (!ref) throw notFound();
+    // Its customer order locked, no reservation moves it to another line any more: read its line again.
+    if (ref.orderItemId !== null) {
+      await lockOrderOfItem(tx, ref.orderItemId, 'update');
+      ref = await reservedLine();
+      if (!ref) throw notFound();
+    }
+    const lines = await lockPurchaseLines(tx, companyId, ref.line === null ? [] : [ref.line]);
+    const deleted = await tx
       .delete(customerBackorders)
-      .where(openOfCompany(ctx.user.companyId, eq(customerBackorders.id, id)))
-      .returning({ id: customerBackorders.id }),
+      .where(openOfCompany(companyId, eq(customerBackorders.id, id)))
+      .returning({ id: customerBackorders.id });
+    // Resolved or deleted by a request that held the locks before us.
+    if (deleted.length === 0) throw notFound();
+    await passFreedGoodsOn(tx, companyId, lines);
+  });
+}
+
+/**
+ * Locks the customer order of the order line `orderItemId`: `update` for a change of its
+ * backorders' fate (a delete, as a cancel locks it), `share` for a reservation, so neither moves
+ * a backorder of the order while the other decides about its purchase order line.
+ */
+async function lockOrderOfItem(tx: Tx, orderItemId: number, mode: 'update' | 'share'): Promise<void> {
+  const order = tx
+    .select({ id: customerOrders.id })
+    .from(customerOrders)
+    .where(eq(customerOrders.id, sql`(select ${customerOrderItems.orderId} from ${customerOrderItems} where ${customerOrderItems.id} = ${orderItemId})`));
+  await order.for(mode);
+}
+
+type LockedPurchaseLine = { id: number; orderNumber: string; productId: number; quantityReceived: string };
+
+/**
+ * Locks the company's purchase order lines `lineIds` as receiving locks a line: their purchase
+ * orders first, then the lines, each in id order. Answers the lines as locked, with their order's number.
+ */
+async function lockPurchaseLines(tx: Tx, companyId: number, lineIds: number[]): Promise<LockedPurchaseLine[]> {
+  if (lineIds.length === 0) return [];
+  const orders = await tx
+    .select({ id: procurementOrders.id, number: procurementOrders.internalOrderNumber })
+    .from(procurementOrders)
+    .where(
+      and(
+        eq(procurementOrders.companyId, companyId),
+        inArray(
+          procurementOrders.id,
+          tx.select({ id: procurementOrderItems.orderId }).from(procurementOrderItems).where(inArray(procurementOrderItems.id, lineIds)),
+        ),
+      ),
+    )
+    .orderBy(asc(procurementOrders.id))
+    .for('no key update');
+  const numbers = new Map(orders.map((o) => [o.id, o.number]));
+  const lines = await tx
+    .select({
+      id: procurementOrderItems.id,
+      orderId: procurementOrderItems.orderId,
+      productId: procurementOrderItems.productId,
+      quantityReceived: procurementOrderItems.quantityReceived,
+    })
+    .from(procurementOrderItems)
+    .where(and(eq(procurementOrderItems.companyId, companyId), inArray(procurementOrderItems.id, lineIds)))
+    .orderBy(asc(procurementOrderItems.id))
+    .for('no key update');
+  return lines.flatMap((l) =>
+    numbers.has(l.orderId) ? [{ id: l.id, orderNumber: numbers.get(l.orderId)!, productId: l.productId, quantityReceived: l.quantityReceived }] : [],
   );
-  if (deleted.length === 0) throw notFound();
+}
+
+/**
+ * Backorders left the purchase order lines `lines` (locked by lockPurchaseLines): a ready one's
+ * received goods are free again, and a reserved one the goods did not cover no longer holds the
+ * younger ones back. The next reserved backorders of each line get them, oldest first, as a
+ * receipt hands goods out (markReservedBackordersReady), and the company's users are told, as a
+ * receipt tells them.
+ */
+async function passFreedGoodsOn(tx: Tx, companyId: number, lines: LockedPurchaseLine[]): Promise<void> {
+  for (const line of lines) {
+    const readyCount = await markReservedBackordersReady(tx, companyId, line);
+    if (readyCount === 0) continue;
+    const [product] = await tx
+      .select({ sku: catalogProducts.sku, name: catalogProducts.name })
+      .from(catalogProducts)
+      .where(eq(catalogProducts.id, line.productId));
+    const receivers = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.companyId, companyId), eq(users.isActive, true)));
+    for (const receiver of receivers) {
+      await notify(tx, {
+        companyId,
+        receiverUserId: receiver.id,
+        kind: 'backorder_ready',
+        title: `Backorder ready to pick: ${product!.sku} ${product!.name}`,
+        message: `Goods received on ${line.orderNumber} are free again (a backorder was cancelled or removed): ${readyCount} reserved backorder(s) are now ready to pick.`,
+        link: '/customers/pick-and-pack',
+      });
+    }
+  }
 }
 
 /** What of a purchase order line is still free for reservations: unreceived minus reserved (but `exceptId`). */
@@ -198,17 +306,20 @@ async function freeIncomingCents(tx: Tx, line: { id: number; quantity: string; q
 /**
  * POST /customers/backorders/{id}/reserve/ {procurement_order_item}: reserves the backorder
  * against an incoming purchase order line of the same product, which must still have that much
- * neither received nor reserved. Locks the purchase order and its line first, as receiving does,
- * so a receipt and a reservation of one line never interleave.
+ * neither received nor reserved. Locks the backorder's customer order (shared), then the purchase
+ * order and its line, as receiving does, so a receipt and a reservation of one line never
+ * interleave, nor a reservation and a cancel of the order.
  */
 export async function reserveBackorder(ctx: Ctx, id: number, body: ReserveFields): Promise<ReserveBackorderResponse> {
   const companyId = ctx.user.companyId;
   return ctx.db.transaction(async (tx) => {
     const [exists] = await tx
-      .select({ id: customerBackorders.id })
+      .select({ orderItemId: customerBackorders.orderItemId })
       .from(customerBackorders)
       .where(openOfCompany(companyId, eq(customerBackorders.id, id)));
     if (!exists) throw notFound();
+    // Its customer order first, as a cancel or a delete locks it before the purchase order lines.
+    if (exists.orderItemId !== null) await lockOrderOfItem(tx, exists.orderItemId, 'share');
     const field = 'procurement_order_item';
     const [ref] = await tx
       .select({ orderId: procurementOrderItems.orderId })
@@ -288,16 +399,36 @@ const backordersOfOrder = (orderId: number) =>
   sql`${customerBackorders.orderItemId} in (select ${customerOrderItems.id} from ${customerOrderItems} where ${customerOrderItems.orderId} = ${orderId})`;
 
 /**
- * An order was cancelled (the caller holds its lock): its open backorders are resolved, so
+ * Orders were cancelled (the caller holds their locks): their open backorders are resolved, so
  * nothing is ordered, reserved or handed out for a customer who wants nothing any more. Every
  * count of reservations counts only unresolved backorders, and the goods received for a ready
- * one are free again (markReservedBackordersReady).
+ * one, or held back behind a reserved one, pass to the next reserved backorders of its purchase
+ * order line at once (passFreedGoodsOn).
+ *
+ * Locks: the customer orders (the caller's), then the purchase orders and lines (lockPurchaseLines),
+ * then the backorders, as receiving locks a line before its backorders. With the customer orders
+ * locked, no reservation moves one of their backorders to another line meanwhile (reserveBackorder
+ * locks the customer order too). A caller that locks several customer orders (the sync) cancels
+ * them all at once, after its last customer order lock: a purchase order line held while it waits
+ * for another customer order would deadlock with a delete or a reservation, which lock theirs first.
  */
-export async function resolveBackordersOfCancelledOrder(tx: Tx, orderId: number): Promise<void> {
+export async function resolveBackordersOfCancelledOrders(tx: Tx, companyId: number, orderIds: number[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  const ofOrders = sql`${customerBackorders.orderItemId} in (select ${customerOrderItems.id} from ${customerOrderItems} where ${inArray(customerOrderItems.orderId, orderIds)})`;
+  const reservedOn = await tx
+    .selectDistinct({ line: customerBackorders.reservedOrderItemId })
+    .from(customerBackorders)
+    .where(and(isNull(customerBackorders.resolvedAt), isNotNull(customerBackorders.reservedOrderItemId), ofOrders));
+  const lines = await lockPurchaseLines(
+    tx,
+    companyId,
+    reservedOn.map((r) => r.line!),
+  );
   await tx
     .update(customerBackorders)
     .set({ resolvedAt: new Date(), resolution: 'order_cancelled' })
-    .where(and(isNull(customerBackorders.resolvedAt), backordersOfOrder(orderId)));
+    .where(and(isNull(customerBackorders.resolvedAt), ofOrders));
+  await passFreedGoodsOn(tx, companyId, lines);
 }
 
 /**

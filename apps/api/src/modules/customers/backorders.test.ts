@@ -332,6 +332,80 @@ describe('cancelling a customer order', () => {
   });
 });
 
+describe('goods freed on a purchase order line pass to the next reserved backorder', () => {
+  /** W-1001 (older backorder, 2) and W-1002 (younger, 2) reserved on one line of 4, of which 2 are received: the older one is ready. */
+  async function readyAndWaiting() {
+    const s = await shop();
+    const { order: later, items } = await insertOrder(db(), s.tenant.companyId, { orderNumber: 'W-1002' }, [
+      { productId: s.product.id, prodSku: 'HOSE-20', prodName: 'Garden hose', quantity: 2 },
+    ]);
+    const ready = await createBackorder(s.tenant, { order_item: s.item.id, quantity: 2 });
+    const waiting = await createBackorder(s.tenant, { order_item: items[0]!.id, quantity: 2 });
+    const line = await poLine(s.tenant, s.supplier.id, s.product.id, 4);
+    expect((await reserve(s.tenant, ready.id, line.id)).statusCode).toBe(200);
+    expect((await reserve(s.tenant, waiting.id, line.id)).statusCode).toBe(200);
+    expect((await receive(s.tenant, line.id, s.location.id, 2)).statusCode).toBe(201);
+    expect(await backorderRow(ready.id)).toMatchObject({ status: 'ready' });
+    expect(await backorderRow(waiting.id)).toMatchObject({ status: 'reserved', readyAt: null });
+    return { ...s, later, ready, waiting, line };
+  }
+  const freedNotes = (s: Awaited<ReturnType<typeof shop>>) =>
+    db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.receiverUserId, s.tenant.user.id), eq(notifications.kind, 'backorder_ready')));
+
+  it('cancelling the order of a ready backorder makes the next reserved one ready at once, and tells the company', async () => {
+    const s = await readyAndWaiting();
+    const cancel = await call(s.tenant, 'PUT', `/api/customers/orders/${s.order.id}/`, { internal_status: 'cancelled' });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(await backorderRow(s.ready.id)).toMatchObject({ resolution: 'order_cancelled' });
+    expect(await backorderRow(s.waiting.id)).toMatchObject({ status: 'ready', readyAt: expect.any(Date) });
+    const [po] = await db().select().from(procurementOrders).where(eq(procurementOrders.id, s.line.order));
+    expect((await freedNotes(s)).map((n) => [n.title, n.message, n.link])).toEqual([
+      [
+        'Backorder ready to pick: HOSE-20 Garden hose',
+        `Goods received on ${po!.internalOrderNumber} are free again (a backorder was cancelled or removed): 1 reserved backorder(s) are now ready to pick.`,
+        '/customers/pick-and-pack',
+      ],
+    ]);
+  });
+
+  it('deleting a ready backorder makes the next reserved one ready at once', async () => {
+    const s = await readyAndWaiting();
+    expect((await call(s.tenant, 'DELETE', `${BACKORDERS}${s.ready.id}/`)).statusCode).toBe(204);
+    expect(await backorderRow(s.waiting.id)).toMatchObject({ status: 'ready', readyAt: expect.any(Date) });
+    expect(await freedNotes(s)).toHaveLength(1);
+  });
+
+  it('deleting a reserved backorder the received goods did not cover lets the younger one behind it have them', async () => {
+    const s = await shop();
+    const older = await createBackorder(s.tenant, { order_item: s.item.id, quantity: 3 });
+    const younger = await createBackorder(s.tenant, { order_item: s.item.id, quantity: 2 });
+    const line = await poLine(s.tenant, s.supplier.id, s.product.id, 5);
+    expect((await reserve(s.tenant, older.id, line.id)).statusCode).toBe(200);
+    expect((await reserve(s.tenant, younger.id, line.id)).statusCode).toBe(200);
+    expect((await receive(s.tenant, line.id, s.location.id, 2)).statusCode).toBe(201);
+    expect(await backorderRow(younger.id)).toMatchObject({ status: 'reserved' });
+
+    expect((await call(s.tenant, 'DELETE', `${BACKORDERS}${older.id}/`)).statusCode).toBe(204);
+    expect(await backorderRow(younger.id)).toMatchObject({ status: 'ready', readyAt: expect.any(Date) });
+  });
+
+  it('an open backorder’s delete or a cancel with nothing received touches no other backorder and tells no one', async () => {
+    const s = await shop();
+    const open = await createBackorder(s.tenant, { order_item: s.item.id, quantity: 1 });
+    const reserved = await createBackorder(s.tenant, { order_item: s.item.id, quantity: 2 });
+    const line = await poLine(s.tenant, s.supplier.id, s.product.id, 2);
+    expect((await reserve(s.tenant, reserved.id, line.id)).statusCode).toBe(200);
+    expect((await call(s.tenant, 'DELETE', `${BACKORDERS}${open.id}/`)).statusCode).toBe(204);
+    expect(await backorderRow(reserved.id)).toMatchObject({ status: 'reserved' });
+    expect((await call(s.tenant, 'PUT', `/api/customers/orders/${s.order.id}/`, { internal_status: 'cancelled' })).statusCode).toBe(200);
+    expect(await backorderRow(reserved.id)).toMatchObject({ status: 'reserved', resolution: 'order_cancelled', readyAt: null });
+    expect(await freedNotes(s)).toEqual([]);
+  });
+});
+
 describe('purchase order changes and the reservations on them', () => {
   it('a lowered line keeps its oldest reservations as far as it covers them; a cancelled or deleted one releases them all', async () => {
     const s = await shop();

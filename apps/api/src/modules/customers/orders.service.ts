@@ -22,7 +22,7 @@ import { pageRequest, pageResponse } from '../../http/pagination.js';
 import { countAndPage } from '../../http/row-count.js';
 import { fromCents, toCents } from '../inventory/quantities.js';
 import { PICK_STATUSES, statusFromPicks, statusOfItems } from './order-status.js';
-import { reopenBackordersOfOrder, resolveBackordersOfCancelledOrder } from './backorders.service.js';
+import { reopenBackordersOfOrder, resolveBackordersOfCancelledOrders } from './backorders.service.js';
 
 type ListQuery = z.output<typeof ListOrdersQuery>;
 type UpdateFields = z.output<typeof UpdateOrderBody>;
@@ -277,7 +277,7 @@ export async function updateOrder(ctx: Ctx, id: number, body: UpdateFields): Pro
       }
     }
     await tx.update(customerOrders).set(set).where(eq(customerOrders.id, id));
-    if (set.internalStatus === 'cancelled') await resolveBackordersOfCancelledOrder(tx, id);
+    if (set.internalStatus === 'cancelled') await resolveBackordersOfCancelledOrders(tx, companyId, [id]);
     else if (set.internalStatus !== undefined && order.internalStatus === 'cancelled') await reopenBackordersOfOrder(tx, id);
   });
   return getOrder(ctx, id);

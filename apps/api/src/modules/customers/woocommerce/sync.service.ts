@@ -6,7 +6,7 @@ import type { Ctx } from '../../../http/context.js';
 import { AppError } from '../../../http/errors.js';
 import { fromCents, toCents } from '../../inventory/quantities.js';
 import { notify } from '../../notifications/notify.js';
-import { reopenBackordersOfOrder, reopenBackordersOfUnpickedLines, resolveBackordersOfCancelledOrder } from '../backorders.service.js';
+import { reopenBackordersOfOrder, reopenBackordersOfUnpickedLines, resolveBackordersOfCancelledOrders } from '../backorders.service.js';
 import { refreshOrderStatus } from '../orders.service.js';
 import { fetchWooOrders, StorefrontError, type FetchOrdersOptions } from './client.js';
 import { mapWooOrder, STOREFRONT_CANCELLED, type MappedItem, type MappedOrder } from './map.js';
@@ -89,9 +89,18 @@ async function pickedQuantities(tx: Tx, itemIds: number[]): Promise<Map<number, 
 /**
  * Writes one order from the storefront: a new one with its lines, or an update of the one with
  * that number (lines matched by the storefront's line id; a vanished line goes only if nothing was
- * picked on it). Returns 'created', 'updated' or null when nothing changed.
+ * picked on it). Returns 'created', 'updated' or null when nothing changed. An order the store
+ * cancelled is added to `cancelled`: its backorders are resolved once every order is written
+ * (resolveBackordersOfCancelledOrders locks purchase order lines, which come after the customer orders).
  */
-async function upsertOrder(tx: Tx, companyId: number, order: MappedOrder, products: Map<string, number>, now: Date): Promise<'created' | 'updated' | null> {
+async function upsertOrder(
+  tx: Tx,
+  companyId: number,
+  order: MappedOrder,
+  products: Map<string, number>,
+  now: Date,
+  cancelled: number[],
+): Promise<'created' | 'updated' | null> {
   const productOf = (item: MappedItem) => (item.sku ? (products.get(item.sku) ?? null) : null);
   const endedAtStore = isEndedAtStore(order.storefrontStatus);
   const fields = {
@@ -194,7 +203,7 @@ async function upsertOrder(tx: Tx, companyId: number, order: MappedOrder, produc
     .update(customerOrders)
     .set({ ...fields, syncedAt: now, ...(changed ? { updatedAt: now } : {}), ...internalStatus })
     .where(eq(customerOrders.id, existing.id));
-  if (cancel) await resolveBackordersOfCancelledOrder(tx, existing.id);
+  if (cancel) cancelled.push(existing.id);
   if (reopen) await reopenBackordersOfOrder(tx, existing.id);
   // A fully picked line the store raised is short again: the backorders its pick resolved wait again.
   if (changed && picked.size) await reopenBackordersOfUnpickedLines(tx, [...picked.keys()]);
@@ -243,11 +252,13 @@ export async function syncOrders(ctx: Ctx, days = ORDER_SYNC_DEFAULT_DAYS, optio
 
     let created = 0;
     let updated = 0;
+    const cancelled: number[] = [];
     for (const order of orders) {
-      const outcome = await upsertOrder(tx, companyId, order, products, now);
+      const outcome = await upsertOrder(tx, companyId, order, products, now, cancelled);
       if (outcome === 'created') created += 1;
       else if (outcome === 'updated') updated += 1;
     }
+    await resolveBackordersOfCancelledOrders(tx, companyId, cancelled);
     await tx.update(storefrontConnections).set({ lastSyncedAt: now }).where(eq(storefrontConnections.companyId, companyId));
 
     const message = syncedMessage(orders.length, days, created, updated, unknownSkus);

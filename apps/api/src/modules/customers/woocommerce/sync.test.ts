@@ -14,9 +14,11 @@ import {
 } from '../../../db/schema/index.js';
 import { as, createTenant, createTestApp, type Tenant, type TestApp } from '../../../../test/helpers.js';
 import { sharedDataFile } from '../../../../test/shared-data.js';
+import { usesPostgres } from '../../../../test/test-database.js';
 import { outboundPolicy } from '../../../lib/outbound.js';
 import { insertLocation, insertProduct } from '../../catalog/catalog.factories.js';
-import { insertBackorder } from '../../procurement/procurement.factories.js';
+import { insertBackorder, insertSupplier } from '../../procurement/procurement.factories.js';
+import { insertOrder } from '../customers.factories.js';
 import { SYNC_MESSAGES, syncOrders } from './sync.service.js';
 
 let app: TestApp;
@@ -325,6 +327,81 @@ describe('GET|POST /api/customers/orders/sync', () => {
     expect((await itemsOf(order.id)).map((l) => [l.productId, l.quantity])).toEqual([[hose.id, '4.00']]);
     expect((await ordersOf(tenant.companyId)).find((o) => o.id === order.id)!.internalStatus).toBe('partially_picked');
     expect(await backorderNow()).toMatchObject({ status: 'open', resolution: null, resolvedAt: null });
+  });
+
+  it('the store’s cancel of an order with a ready backorder hands its received goods to the next reserved backorder', async () => {
+    const tenant = await connectedShop();
+    const hose = await insertProduct(db(), tenant.companyId, { sku: 'HOSE-20', name: 'Garden hose' });
+    const location = await insertLocation(db(), tenant.companyId);
+    const supplier = await insertSupplier(db(), tenant.companyId);
+    const [first] = exampleOrders();
+    const hoseOrder = thirdOrder(first!, 'HOSE-20');
+    store.failWith = null;
+    store.pages = [[hoseOrder]];
+    expect((await sync(tenant, '?no_of_days=31')).json()).toMatchObject({ created: 1 });
+    const [storeLine] = await itemsOf((await ordersOf(tenant.companyId)).find((o) => o.orderNumber === '900')!.id);
+    const { items } = await insertOrder(db(), tenant.companyId, { orderNumber: 'W-2' }, [{ productId: hose.id, quantity: 2 }]);
+    const api = (method: 'POST' | 'GET', url: string, payload?: object) => as(app, tenant, { method, url, ...(payload ? { payload } : {}) });
+    const older = (await api('POST', '/api/customers/backorders/', { order_item: storeLine!.id, quantity: 3 })).json();
+    const younger = (await api('POST', '/api/customers/backorders/', { order_item: items[0]!.id, quantity: 2 })).json();
+    const po = (await api('POST', '/api/procurement/orders/', { supplier: supplier.id })).json();
+    const poLine = (await api('POST', '/api/procurement/order_items/', { order: po.id, product: hose.id, quantity: 5 })).json();
+    for (const b of [older, younger])
+      expect((await api('POST', `/api/customers/backorders/${b.id}/reserve/`, { procurement_order_item: poLine.id })).statusCode).toBe(200);
+    expect((await api('POST', `/api/procurement/order_items/${poLine.id}/receive/`, { location: location.id, quantity: 3 })).statusCode).toBe(201);
+    const statusOf = async (id: number) => (await db().select().from(customerBackorders).where(eq(customerBackorders.id, id)))[0]!.status;
+    expect([await statusOf(older.id), await statusOf(younger.id)]).toEqual(['ready', 'reserved']);
+
+    store.pages = [[{ ...hoseOrder, status: 'cancelled' }]];
+    expect((await sync(tenant, '?no_of_days=31')).json()).toMatchObject({ updated: 1 });
+    expect(await statusOf(younger.id)).toBe('ready');
+    const notes = await db().select().from(notifications).where(eq(notifications.receiverUserId, tenant.user.id));
+    expect(notes.filter((n) => n.kind === 'backorder_ready').map((n) => n.title)).toEqual(['Backorder ready to pick: HOSE-20 Garden hose']);
+  });
+
+  it('cancels under concurrent backorder deletes and receipts without a deadlock, and the freed goods end with the backorders still waiting', async () => {
+    const tenant = await connectedShop();
+    const hose = await insertProduct(db(), tenant.companyId, { sku: 'HOSE-20', name: 'Garden hose' });
+    const location = await insertLocation(db(), tenant.companyId);
+    const supplier = await insertSupplier(db(), tenant.companyId);
+    const [first] = exampleOrders();
+    // Twenty store orders of one hose, each backordered and reserved on one purchase order line, the first one ready.
+    const storeOrders = Array.from({ length: 20 }, (_, n) => ({
+      ...first!,
+      id: 2001 + n,
+      number: String(2001 + n),
+      status: 'processing',
+      line_items: [{ id: 1, name: 'Garden hose', sku: 'HOSE-20', quantity: 1, price: 25 }],
+    }));
+    store.failWith = null;
+    store.pages = [storeOrders];
+    expect((await sync(tenant, '?no_of_days=31')).json()).toMatchObject({ created: 20 });
+    const api = (method: 'POST' | 'DELETE', url: string, payload?: object) => as(app, tenant, { method, url, ...(payload ? { payload } : {}) });
+    const po = (await api('POST', '/api/procurement/orders/', { supplier: supplier.id })).json();
+    const poLine = (await api('POST', '/api/procurement/order_items/', { order: po.id, product: hose.id, quantity: 40 })).json();
+    const backorders: number[] = [];
+    for (const order of (await ordersOf(tenant.companyId)).sort((a, b) => Number(a.orderNumber) - Number(b.orderNumber))) {
+      const backorder = (await api('POST', '/api/customers/backorders/', { order_item: (await itemsOf(order.id))[0]!.id })).json();
+      expect((await api('POST', `/api/customers/backorders/${backorder.id}/reserve/`, { procurement_order_item: poLine.id })).statusCode).toBe(200);
+      backorders.push(backorder.id);
+    }
+    const receive = () => api('POST', `/api/procurement/order_items/${poLine.id}/receive/`, { location: location.id, quantity: 1 });
+    expect((await receive()).statusCode).toBe(201);
+
+    // The store cancels the odd ones while the even ones' backorders are deleted, but the last two, and one more arrives.
+    store.pages = [storeOrders.map((o, n) => (n % 2 === 0 ? { ...o, status: 'cancelled' } : o))];
+    const deletes = backorders.slice(0, 16).filter((_, n) => n % 2 === 1);
+    const asked = store.requests.length;
+    const syncing = sync(tenant, '?no_of_days=31');
+    // The store has answered: the sync is about to write, and the deletes and the receipt come in meanwhile.
+    if (usesPostgres()) while (store.requests.length === asked) await new Promise((resolve) => setTimeout(resolve, 1));
+    const responses = await Promise.all([syncing, ...deletes.map((id) => api('DELETE', `/api/customers/backorders/${id}/`)), receive()]);
+    for (const res of responses) expect(res.statusCode, res.body).toBeLessThan(300);
+    const rows = await db().select().from(customerBackorders).where(eq(customerBackorders.companyId, tenant.companyId));
+    const of = (n: number) => rows.find((b) => b.id === backorders[n - 1]);
+    for (let n = 1; n <= 19; n += 2) expect(of(n), `#${n}`).toMatchObject({ resolution: 'order_cancelled' });
+    // 2 received: they end with #18 and #20, whatever came first.
+    for (const n of [18, 20]) expect(of(n), `#${n}`).toMatchObject({ status: 'ready', resolvedAt: null });
   });
 
   it('keeps the product an operator linked a line to while the store’s SKU stays the same', async () => {
