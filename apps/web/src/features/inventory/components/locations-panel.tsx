@@ -17,12 +17,12 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import { useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { SearchField } from '@/components/search-field';
 import { useSnackbar } from '@/components/snackbar-provider';
 import { TableMessageRow } from '@/components/table-message-row';
-import { errorText, serverMessage } from '@/lib/api-client';
+import { errorText, fieldErrorsOf, serverMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { useDeleteLocation } from '../api/delete-location';
 import { useLocationTypeOptions } from '../api/list-location-types';
@@ -39,6 +39,24 @@ const COLUMNS = 8;
 
 type Editable = Pick<LocationResponse, 'name' | 'abbreviation_slug' | 'type' | 'comment' | 'obsolete' | 'not_for_stock'>;
 type Edits = Record<number, Partial<Editable>>;
+/** A refused save's messages per row and field (the API keys them 'locations.{index}.{field}'). */
+type CellErrors = Record<number, Partial<Record<keyof Editable, string>>>;
+const EDITABLE: readonly (keyof Editable)[] = ['name', 'abbreviation_slug', 'type', 'comment', 'obsolete', 'not_for_stock'];
+const ROW_FIELD = /^locations\.(\d+)\.(\w+)$/;
+
+/** The edits left once `sent` is saved: a field changed again meanwhile stays an edit. */
+function withoutSaved(current: Edits, sent: Edits): Edits {
+  const next: Edits = { ...current };
+  for (const [id, fields] of Object.entries(sent)) {
+    const row = { ...next[Number(id)] };
+    for (const [field, value] of Object.entries(fields)) {
+      if (row[field as keyof Editable] === value) delete row[field as keyof Editable];
+    }
+    if (Object.keys(row).length) next[Number(id)] = row;
+    else delete next[Number(id)];
+  }
+  return next;
+}
 
 const cellInput = {
   width: '100%',
@@ -50,6 +68,7 @@ const cellInput = {
   borderColor: 'transparent',
   '&:hover': { borderColor: 'divider' },
   '&.Mui-focused': { borderColor: 'primary.main', bgcolor: 'background.paper' },
+  '&.Mui-error': { borderColor: 'error.main' },
 } as const;
 
 /** Inline-edited grid: edited rows are marked and saved together by one bulk PUT. */
@@ -61,7 +80,12 @@ export function LocationsPanel() {
   const updateMutation = useUpdateLocations();
   const deleteMutation = useDeleteLocation();
   const [edits, setEdits] = useState<Edits>({});
-  const [saveError, setSaveError] = useState<string | null>(null);
+  /** A refused save's messages, each with the name of the row it is about (if any). */
+  const [saveError, setSaveError] = useState<{ row: string | null; message: string }[] | null>(null);
+  const [cellErrors, setCellErrors] = useState<CellErrors>({});
+  // Set as the save starts, before a re-render could disable anything: Enter pressed again meanwhile sends nothing.
+  const saving = useRef(false);
+  const cellInputs = useRef(new Map<string, HTMLElement>());
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<LocationResponse | null>(null);
 
@@ -79,27 +103,80 @@ export function LocationsPanel() {
       else delete next[location.id];
       return next;
     });
+    setCellErrors((current) => {
+      if (!current[location.id]?.[field]) return current;
+      const { [field]: _fixed, ...rest } = current[location.id]!;
+      return { ...current, [location.id]: rest };
+    });
+  };
+
+  /** A refusal: each 'locations.{index}.{field}' at its cell, the first one focused; the rest, with the row's name, in the alert. */
+  const showRefusal = (error: unknown, sentIds: number[]) => {
+    const fields = fieldErrorsOf(error);
+    if (!fields) {
+      setSaveError([{ row: null, message: serverMessage(error) }]);
+      return;
+    }
+    const cells: CellErrors = {};
+    const lines: { row: string | null; message: string }[] = [];
+    let first: string | null = null;
+    for (const [key, messages] of Object.entries(fields)) {
+      const match = ROW_FIELD.exec(key);
+      const id = match ? sentIds[Number(match[1])] : undefined;
+      if (id === undefined) {
+        lines.push({ row: null, message: messages.join(' ') });
+        continue;
+      }
+      const name = data?.results.find((location) => location.id === id)?.name ?? `Location ${id}`;
+      lines.push({ row: name, message: messages.join(' ') });
+      const field = EDITABLE.find((editable) => editable === match![2]);
+      if (field) {
+        cells[id] = { ...cells[id], [field]: messages.join(' ') };
+        first ??= `${id}.${field}`;
+      }
+    }
+    setCellErrors(cells);
+    setSaveError(lines);
+    if (first) cellInputs.current.get(first)?.focus();
   };
 
   const handleSave = () => {
-    if (editedCount === 0) return;
+    if (editedCount === 0 || saving.current) return;
+    saving.current = true;
     setSaveError(null);
-    const rows = Object.entries(edits).map(([id, changes]) => ({ id: Number(id), ...changes }));
+    setCellErrors({});
+    const sent = edits;
+    const rows = Object.entries(sent).map(([id, changes]) => ({ id: Number(id), ...changes }));
     updateMutation.mutate(
       { locations: rows },
       {
         onSuccess: () => {
-          setEdits({});
+          // What was typed while the save ran is still to be saved.
+          setEdits((current) => withoutSaved(current, sent));
           showSnackbar(MESSAGES.updateSuccessfully);
         },
-        onError: (error) => setSaveError(serverMessage(error)),
+        onError: (error) =>
+          showRefusal(
+            error,
+            rows.map((row) => row.id),
+          ),
+        onSettled: () => {
+          saving.current = false;
+        },
       },
     );
+  };
+
+  /** Registers a cell's input, so a refusal can put the focus there. */
+  const cellRef = (id: number, field: keyof Editable) => (element: HTMLElement | null) => {
+    if (element) cellInputs.current.set(`${id}.${field}`, element);
+    else cellInputs.current.delete(`${id}.${field}`);
   };
 
   const handleDiscard = () => {
     setEdits({});
     setSaveError(null);
+    setCellErrors({});
   };
 
   const handleDelete = () => {
@@ -165,7 +242,12 @@ export function LocationsPanel() {
       </Box>
       {saveError ? (
         <Alert severity="error" sx={{ mx: 2, mb: 2 }} onClose={() => setSaveError(null)}>
-          {saveError}
+          {saveError.map(({ row, message }, index) => (
+            <div key={index}>
+              {row ? <strong>{row}: </strong> : null}
+              <span>{message}</span>
+            </div>
+          ))}
         </Alert>
       ) : null}
       {locations.isFetching ? <LinearProgress sx={{ height: 2 }} /> : <Box sx={{ height: 2 }} />}
@@ -200,6 +282,7 @@ export function LocationsPanel() {
               data?.results.map((location) => {
                 const edit = edits[location.id];
                 const value = { ...location, ...edit };
+                const refused = cellErrors[location.id] ?? {};
                 const label = location.name;
                 return (
                   <TableRow
@@ -215,7 +298,9 @@ export function LocationsPanel() {
                       <InputBase
                         value={value.name}
                         onChange={(event) => handleEdit(location, 'name', event.target.value)}
-                        inputProps={{ 'aria-label': `Name of ${label}` }}
+                        error={Boolean(refused.name)}
+                        inputRef={cellRef(location.id, 'name')}
+                        inputProps={{ 'aria-label': `Name of ${label}`, 'aria-invalid': refused.name ? true : undefined, title: refused.name }}
                         sx={cellInput}
                       />
                     </TableCell>
@@ -223,7 +308,13 @@ export function LocationsPanel() {
                       <InputBase
                         value={value.abbreviation_slug}
                         onChange={(event) => handleEdit(location, 'abbreviation_slug', event.target.value)}
-                        inputProps={{ 'aria-label': `Abbreviation of ${label}` }}
+                        error={Boolean(refused.abbreviation_slug)}
+                        inputRef={cellRef(location.id, 'abbreviation_slug')}
+                        inputProps={{
+                          'aria-label': `Abbreviation of ${label}`,
+                          'aria-invalid': refused.abbreviation_slug ? true : undefined,
+                          title: refused.abbreviation_slug,
+                        }}
                         sx={{ ...cellInput, fontFamily: 'monospace' }}
                       />
                     </TableCell>
@@ -231,7 +322,9 @@ export function LocationsPanel() {
                       <NativeSelect
                         value={value.type === null ? '' : String(value.type)}
                         onChange={(event) => handleEdit(location, 'type', event.target.value ? Number(event.target.value) : null)}
-                        inputProps={{ 'aria-label': `Type of ${label}` }}
+                        error={Boolean(refused.type)}
+                        inputRef={cellRef(location.id, 'type')}
+                        inputProps={{ 'aria-label': `Type of ${label}`, 'aria-invalid': refused.type ? true : undefined, title: refused.type }}
                         disableUnderline
                         sx={{ ...cellInput, px: 0.5 }}
                       >
@@ -251,7 +344,9 @@ export function LocationsPanel() {
                       <InputBase
                         value={value.comment}
                         onChange={(event) => handleEdit(location, 'comment', event.target.value)}
-                        inputProps={{ 'aria-label': `Comment of ${label}` }}
+                        error={Boolean(refused.comment)}
+                        inputRef={cellRef(location.id, 'comment')}
+                        inputProps={{ 'aria-label': `Comment of ${label}`, 'aria-invalid': refused.comment ? true : undefined, title: refused.comment }}
                         placeholder="—"
                         sx={cellInput}
                       />

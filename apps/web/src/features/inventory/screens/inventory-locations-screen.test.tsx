@@ -131,4 +131,66 @@ describe('InventoryLocationsScreen', () => {
       ids: [shelf.id, pallet.id],
     });
   });
+
+  it('sends one bulk PUT when Enter is pressed again while it saves, and keeps an edit typed meanwhile', async () => {
+    const a1 = createLocation({ name: 'Aisle 1', abbreviation_slug: 'A1' });
+    const b2 = createLocation({ name: 'Back room', abbreviation_slug: 'B2' });
+    const backend = createInventoryBackend({ locations: [a1, b2] });
+    server.use(...backend.handlers);
+    const puts: unknown[] = [];
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.put(apiUrl('/catalog/inventory_locations/'), async ({ request }) => {
+        const body = (await request.json()) as { locations: { id: number; comment?: string }[] };
+        puts.push(body);
+        await answered;
+        for (const change of body.locations)
+          Object.assign(
+            backend.state.locations.find((l) => l.id === change.id)!,
+            change,
+          );
+        return HttpResponse.json({ locations: backend.state.locations.filter((l) => body.locations.some((c) => c.id === l.id)) });
+      }),
+    );
+    const { events } = renderWithApp(<InventoryLocationsScreen />, { user: testUser, route: '/catalog/inventory-locations' });
+
+    await events.type(await screen.findByLabelText('Comment of Aisle 1'), 'Front{Enter}');
+    await waitFor(() => expect(puts).toHaveLength(1));
+    // Still saving: Enter again, and an edit of another row.
+    await events.type(screen.getByLabelText('Comment of Back room'), 'Cold{Enter}');
+    answer();
+
+    expect(await screen.findByText(MESSAGES.updateSuccessfully)).toBeInTheDocument();
+    expect(puts).toEqual([{ locations: [{ id: a1.id, comment: 'Front' }] }]);
+    expect(screen.getByLabelText('Comment of Back room')).toHaveValue('Cold');
+    expect(screen.getByText('1 edited row')).toBeInTheDocument();
+    expect(screen.getByLabelText('Comment of Back room').closest('tr')).toHaveAttribute('data-edited', 'true');
+  });
+
+  it("shows a bulk save refused on one row at that row's cell, naming the row", async () => {
+    const a1 = createLocation({ name: 'Aisle 1', abbreviation_slug: 'A1' });
+    const b2 = createLocation({ name: 'Back room', abbreviation_slug: 'B2' });
+    const backend = createInventoryBackend({ locations: [a1, b2] });
+    server.use(...backend.handlers);
+    server.use(
+      http.put(apiUrl('/catalog/inventory_locations/'), () =>
+        HttpResponse.json({ 'locations.1.name': ['An inventory location with this name already exists.'] }, { status: 400 }),
+      ),
+    );
+    const { events } = renderWithApp(<InventoryLocationsScreen />, { user: testUser, route: '/catalog/inventory-locations' });
+
+    await events.type(await screen.findByLabelText('Comment of Aisle 1'), 'Front');
+    const name = screen.getByLabelText('Name of Back room');
+    await events.clear(name);
+    await events.type(name, 'Aisle 1{Enter}');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Back room: An inventory location with this name already exists.');
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveFocus();
+    expect(screen.getByLabelText('Comment of Aisle 1')).not.toHaveAttribute('aria-invalid', 'true');
+    // Changing the refused cell clears its mark.
+    await events.type(name, ' B');
+    expect(name).not.toHaveAttribute('aria-invalid', 'true');
+  });
 });
