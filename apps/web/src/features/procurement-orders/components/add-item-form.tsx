@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import AddIcon from '@mui/icons-material/Add';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CatalogProductPicker, type CatalogProductChoice } from '@/components/catalog-product-picker';
 import { useSnackbar } from '@/components/snackbar-provider';
 import { fieldErrorsOf, serverMessage } from '@/lib/api-client';
@@ -29,9 +29,19 @@ export function AddItemForm({ orderId }: { orderId: number }) {
   const [product, setProduct] = useState<CatalogProductChoice | null>(null);
   const [quantity, setQuantity] = useState('1');
   const [errors, setErrors] = useState<Errors>({});
+  const productRef = useRef<HTMLInputElement>(null);
+  // After an item is added the product field takes the focus for the next one (set before the re-render that ends the save).
+  const focusProduct = useRef(false);
+  const pending = createMutation.isPending;
+  useEffect(() => {
+    if (pending || !focusProduct.current) return;
+    focusProduct.current = false;
+    productRef.current?.focus();
+  }, [pending]);
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
+    if (createMutation.isPending) return;
     const parsed = parseOrderQuantity(quantity);
     const next: Errors = { product: product ? undefined : PRODUCT_REQUIRED, quantity: 'error' in parsed ? parsed.error : undefined };
     setErrors(next);
@@ -41,6 +51,7 @@ export function AddItemForm({ orderId }: { orderId: number }) {
       {
         onSuccess: () => {
           showSnackbar(MESSAGES.ordered);
+          focusProduct.current = true;
           setProduct(null);
           setQuantity('1');
         },
@@ -61,7 +72,7 @@ export function AddItemForm({ orderId }: { orderId: number }) {
       aria-label="Add item"
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}
     >
-      <CatalogProductPicker value={product} onChange={setProduct} required error={errors.product} disabled={createMutation.isPending} />
+      <CatalogProductPicker value={product} onChange={setProduct} required error={errors.product} disabled={pending} inputRef={productRef} />
       <TextField
         size="small"
         fullWidth={false}
@@ -72,11 +83,11 @@ export function AddItemForm({ orderId }: { orderId: number }) {
         onChange={(event) => setQuantity(event.target.value)}
         error={Boolean(errors.quantity)}
         helperText={errors.quantity}
-        disabled={createMutation.isPending}
+        // Read-only rather than disabled while it saves: a disabled field drops the keyboard focus.
         sx={{ width: 120 }}
-        slotProps={{ htmlInput: QUANTITY_INPUT_PROPS }}
+        slotProps={{ htmlInput: { ...QUANTITY_INPUT_PROPS, readOnly: pending } }}
       />
-      <Button type="submit" variant="outlined" startIcon={<AddIcon />} loading={createMutation.isPending} sx={{ mt: 0.25 }}>
+      <Button type="submit" variant="outlined" startIcon={<AddIcon />} loading={pending} sx={{ mt: 0.25 }}>
         Add item
       </Button>
     </Box>

@@ -85,7 +85,9 @@ export function ItemQuantityField({ item, disabled }: ItemQuantityFieldProps) {
         onChange={(event) => setText(event.target.value)}
         onBlur={commit}
         onKeyDown={handleKeyDown}
-        disabled={disabled || updateMutation.isPending}
+        disabled={disabled}
+        // Read-only rather than disabled while it saves: a disabled field drops the keyboard focus.
+        readOnly={updateMutation.isPending}
         error={Boolean(error)}
         inputProps={{
           ...QUANTITY_INPUT_PROPS,

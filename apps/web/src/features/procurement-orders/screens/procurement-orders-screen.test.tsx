@@ -144,6 +144,48 @@ describe('ProcurementOrdersScreen', () => {
     expect(backend.state.requests.filter((r) => r.path === '/catalog/products2/').at(-1)?.query).toMatchObject({ search: 'tea' });
   });
 
+  it('keyboard: after Enter adds an item the product field has the focus for the next one, and an Enter-saved quantity keeps it', async () => {
+    const backend = setup();
+    const order = backend.addOrder({ supplier: acme.id }, [{ product: pot.id, quantity: 2 }]);
+    const { events } = renderWithApp(<ProcurementOrdersScreen />, { user: testUser, route: `${ROUTE}?order=${order.id}` });
+    const panel = await screen.findByRole('dialog', { name: `Purchase order ${order.internal_order_number}` });
+
+    const product = within(panel).getByRole('combobox', { name: 'Product' });
+    await events.type(product, 'tea');
+    await events.click(await screen.findByRole('option', { name: 'TEA-01 — Green tea' }));
+    await events.click(within(panel).getByRole('spinbutton', { name: 'Quantity' }));
+    await events.keyboard('{Enter}');
+    expect(await screen.findByText(MESSAGES.ordered)).toBeInTheDocument();
+    await within(within(panel).getByRole('table', { name: 'Order items' })).findByText('TEA-01');
+    await waitFor(() => expect(product).toHaveFocus());
+
+    // The save waits until the test lets it through.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let saving = false;
+    server.use(
+      http.put(apiUrl('/procurement/order_items/:id/'), async () => {
+        saving = true;
+        await held;
+        return undefined;
+      }),
+    );
+    const field = within(panel).getByRole('spinbutton', { name: 'Ordered quantity of POT-02' });
+    await events.clear(field);
+    await events.type(field, '5{Enter}');
+    await waitFor(() => expect(saving).toBe(true));
+    // While it saves the field keeps the focus (a disabled field drops it) and takes no typing.
+    expect(field).toHaveFocus();
+    expect(field).not.toBeDisabled();
+    await events.type(field, '9');
+    expect(field).toHaveValue(5);
+    release();
+    await waitFor(() => expect(requestsTo(backend, 'PUT', /^\/procurement\/order_items\/\d+\/$/)).toHaveLength(1));
+    expect(await screen.findByText(MESSAGES.updateSuccessfully)).toBeInTheDocument();
+    expect(field).toHaveValue(5);
+    expect(field).toHaveFocus();
+  });
+
   it("shows a refused item's non-field 400 as the server's words, not its JSON", async () => {
     const backend = setup();
     const order = backend.addOrder({ supplier: acme.id });
