@@ -32,6 +32,7 @@ import { useListFilters } from '@/lib/use-list-filters';
 import { CreateLocationDialog } from './create-location-dialog';
 import { FixedPagePagination } from '@/components/fixed-page-pagination';
 import { FilterSelect } from '@/components/filter-select';
+import { useUnsavedChanges } from '@/components/unsaved-changes';
 
 export const LOCATIONS_PAGE_SIZE = PAGE_SIZE.inventoryLocations;
 const FILTERS = ['search', 'obsolete', 'type'] as const;
@@ -91,6 +92,8 @@ export function LocationsPanel() {
 
   const data = locations.data;
   const editedCount = Object.keys(edits).length;
+  // Leaving the page, or the grid for the types tab (?tab=), drops the edits: ask first.
+  useUnsavedChanges(editedCount > 0, ['tab']);
   const filtered = FILTERS.some((name) => filters[name] !== '');
 
   const handleEdit = <K extends keyof Editable>(location: LocationResponse, field: K, value: Editable[K]) => {

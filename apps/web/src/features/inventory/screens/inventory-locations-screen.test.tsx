@@ -1,4 +1,5 @@
 import { MESSAGES } from '@kontor/contract';
+import { LEAVE_TITLE } from '@/components/unsaved-changes';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp, testUser } from '@/test/render';
@@ -192,5 +193,19 @@ describe('InventoryLocationsScreen', () => {
     // Changing the refused cell clears its mark.
     await events.type(name, ' B');
     expect(name).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('asks before the Location types tab drops unsaved edits of the grid', async () => {
+    const a1 = createLocation({ name: 'Aisle 1', abbreviation_slug: 'A1' });
+    const backend = createInventoryBackend({ locations: [a1] });
+    server.use(...backend.handlers);
+    const { events, router } = renderWithApp(<InventoryLocationsScreen />, { user: testUser, route: '/catalog/inventory-locations' });
+
+    await events.type(await screen.findByLabelText('Comment of Aisle 1'), 'Front');
+    await events.click(screen.getByRole('tab', { name: 'Location types' }));
+    const ask = await screen.findByRole('dialog', { name: LEAVE_TITLE });
+    await events.click(within(ask).getByRole('button', { name: 'Stay' }));
+    expect(router.state.location.search).toBe('');
+    expect(screen.getByLabelText('Comment of Aisle 1')).toHaveValue('Front');
   });
 });
