@@ -363,6 +363,22 @@ describe('ProcurementOrdersScreen', () => {
     expect(await screen.findByText('No purchase orders yet.')).toBeInTheDocument();
   });
 
+  it('deleting the only order of the last page says the page is past the end, not that there are no orders', async () => {
+    const backend = setup();
+    const oldest = backend.addOrder({ supplier: acme.id });
+    for (let i = 0; i < 25; i += 1) backend.addOrder({ supplier: brew.id });
+    const { events, router } = renderWithApp(<ProcurementOrdersScreen />, { user: testUser, route: `${ROUTE}?page=1&order=${oldest.id}` });
+    const panel = await screen.findByRole('dialog', { name: `Purchase order ${oldest.internal_order_number}` });
+    await events.click(await within(panel).findByRole('button', { name: 'Delete order' }));
+    await events.click(within(await screen.findByRole('dialog', { name: 'Delete purchase order?' })).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText('Nothing on this page any more.')).toBeInTheDocument();
+    expect(screen.queryByText('No purchase orders yet.')).not.toBeInTheDocument();
+    await events.click(await screen.findByRole('button', { name: 'Go to the last page' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByRole('link', { name: 'PO-000026' })).toBeInTheDocument();
+  });
+
   it('offers neither cancel nor delete once goods were received', async () => {
     const backend = setup();
     const order = backend.addOrder({ supplier: acme.id }, [{ product: tea.id, quantity: 3, quantity_received: 1 }]);

@@ -15,10 +15,10 @@ import AddIcon from '@mui/icons-material/Add';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { FilterSelect } from '@/components/filter-select';
-import { FixedPagePagination } from '@/components/fixed-page-pagination';
+import { FixedPagePagination, lastPageOf } from '@/components/fixed-page-pagination';
 import { SearchField } from '@/components/search-field';
 import { useSnackbar } from '@/components/snackbar-provider';
-import { TableMessageRow } from '@/components/table-message-row';
+import { isPastEnd, PastEndRow, TableMessageRow } from '@/components/table-message-row';
 import { errorText } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { ORDERS_PAGE_SIZE, useOrders } from '../api/list-orders';
@@ -49,6 +49,8 @@ export function ProcurementOrdersScreen() {
 
   const data = orders.data;
   const filtered = FILTERS.some((name) => filters[name] !== '');
+  // An empty page of a list that has rows: the page is past the end (its last orders were deleted, or left the status filter).
+  const pastEnd = isPastEnd(data, data?.results.length);
 
   const linkTo = (id: number | null) => {
     const next = new URLSearchParams(searchParams);
@@ -143,7 +145,8 @@ export function ProcurementOrdersScreen() {
                   <TableCell sx={{ whiteSpace: 'nowrap', color: 'text.secondary' }}>{formatDateTime(order.created_at)}</TableCell>
                 </TableRow>
               ))}
-            {!orders.isError && data && data.results.length === 0 ? (
+            {!orders.isError && pastEnd ? <PastEndRow colSpan={COLUMNS} onLastPage={() => setPage(lastPageOf(data.count, ORDERS_PAGE_SIZE))} /> : null}
+            {!orders.isError && data && data.results.length === 0 && !pastEnd ? (
               <TableMessageRow
                 colSpan={COLUMNS}
                 hint={
