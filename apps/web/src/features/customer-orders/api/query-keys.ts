@@ -25,7 +25,7 @@ const SHARED_ROOTS = {
   procurementOrders: ['procurement-orders'] as const,
   /** The company screen's storefront connection: a sync sets its last_synced_at. */
   storefront: ['companies', 'storefront'] as const,
-  /** The bell and the notification lists: a sync notifies every user of the company. */
+  /** The bell and the notification lists: a sync, and a backorder made ready, notify every user of the company. */
   notifications: ['notifications'] as const,
 };
 
@@ -39,7 +39,7 @@ export const customerOrderKeys = {
   pickTransactions: (ids: readonly number[]) => [...SHARED_ROOTS.transactions, 'by-ids', [...ids].sort((a, b) => a - b).join(',')] as const,
 };
 
-/** A status change: every order list and detail. */
+/** A line linked to a product: every order list and detail. */
 export const invalidateOrders = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: customerOrderKeys.orders });
 
 /**
@@ -58,6 +58,19 @@ export const invalidateAfterSync = (queryClient: QueryClient) =>
 export const invalidateBackorders = (queryClient: QueryClient) =>
   Promise.all(
     [customerOrderKeys.backorders, customerOrderKeys.orders, SHARED_ROOTS.procurementProducts].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  );
+
+/**
+ * A backorder removed, or an order's status changed (a cancel resolves its backorders, a reopen
+ * brings them back): goods held for them on a purchase order line pass to the next reserved
+ * backorders, which become ready and notify every user (ADR 0011). So the backorders, the order,
+ * procurement's demand and incoming lines, and the bell.
+ */
+export const invalidateAfterBackorderRelease = (queryClient: QueryClient) =>
+  Promise.all(
+    [customerOrderKeys.backorders, customerOrderKeys.orders, SHARED_ROOTS.procurementProducts, SHARED_ROOTS.procurementOrders, SHARED_ROOTS.notifications].map(
+      (queryKey) => queryClient.invalidateQueries({ queryKey }),
+    ),
   );
 
 /** A reservation changes the backorder, the order's view of it, and what is free on the purchase order line. */

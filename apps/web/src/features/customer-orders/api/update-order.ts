@@ -1,7 +1,7 @@
 import type { OrderResponse, UpdateOrderBody } from '@kontor/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { customerOrderKeys, invalidateOrders } from './query-keys';
+import { customerOrderKeys, invalidateAfterBackorderRelease } from './query-keys';
 
 /** PUT /customers/orders/{id}/ {internal_status?, notes?}: fields left out keep their value. */
 export const updateOrder = ({ id, body }: { id: number; body: UpdateOrderBody }) => api.put<OrderResponse>(`/customers/orders/${id}/`, body);
@@ -12,7 +12,7 @@ export function useUpdateOrder() {
     mutationFn: updateOrder,
     onSuccess: (order) => {
       queryClient.setQueryData(customerOrderKeys.order(order.id), order);
-      return invalidateOrders(queryClient);
+      return invalidateAfterBackorderRelease(queryClient);
     },
   });
 }

@@ -134,7 +134,7 @@ describe('CustomerOrderEditScreen', () => {
   });
 
   it('sets the operator status and shows a refused change at the field', async () => {
-    const { backend, events } = setup();
+    const { backend, events, queryClient } = setup();
     const status = await screen.findByLabelText('Internal status');
     expect(
       within(status)
@@ -147,15 +147,20 @@ describe('CustomerOrderEditScreen', () => {
     expect(await screen.findByText('An order with picked items cannot be cancelled.')).toBeInTheDocument();
 
     await events.selectOptions(screen.getByLabelText('Internal status'), 'Delivered');
+    queryClient.setQueryData(['customer-backorders', 'list', { order_number: '1002' }], { count: 0, results: [] });
+    queryClient.setQueryData(['notifications', 'unread-count', testUser.id], 0);
     await events.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(MESSAGES.updateSuccessfully)).toBeInTheDocument();
+    // A status change can resolve or reopen the order's backorders and hand their goods on (ADR 0011).
+    await waitFor(() => expect(queryClient.getQueryState(['customer-backorders', 'list', { order_number: '1002' }])?.isInvalidated).toBe(true));
+    expect(queryClient.getQueryState(['notifications', 'unread-count', testUser.id])?.isInvalidated).toBe(true);
     expect(requestsTo(backend, 'PUT', `/customers/orders/${order.id}/`).at(-1)?.body).toEqual({ internal_status: 'delivered', notes: 'Gift wrap' });
     await waitFor(() => expect(screen.getByLabelText('Order details')).toHaveTextContent('Delivered'));
     expect(screen.getByLabelText('Internal status')).toHaveValue('delivered');
   });
 
   it('backorders an item and removes the backorder, reloading the backorder list each time', async () => {
-    const { backend, events } = setup();
+    const { backend, events, queryClient } = setup();
     const backorders = await screen.findByRole('table', { name: 'Backorders' });
     expect(await within(backorders).findByText('Nothing backordered for this order.')).toBeInTheDocument();
     const listLoads = () => requestsTo(backend, 'GET', '/customers/backorders/').length;
@@ -174,8 +179,14 @@ describe('CustomerOrderEditScreen', () => {
       .closest('tr')!;
     await waitFor(() => expect(within(teaRow).getAllByRole('cell')[5]).toHaveTextContent('2'));
 
+    // Cached by the bell and by procurement (named as keys: those features own them).
+    queryClient.setQueryData(['notifications', 'unread-count', testUser.id], 0);
+    queryClient.setQueryData(['procurement-orders', 'items'], { count: 0, results: [] });
     await events.click(screen.getByRole('button', { name: 'Remove backorder of TEA-01' }));
     expect(await screen.findByText(MESSAGES.removed)).toBeInTheDocument();
+    // Goods it held on a purchase order line go to the next reserved backorder, made ready with a notification.
+    await waitFor(() => expect(queryClient.getQueryState(['notifications', 'unread-count', testUser.id])?.isInvalidated).toBe(true));
+    expect(queryClient.getQueryState(['procurement-orders', 'items'])?.isInvalidated).toBe(true);
     expect(await within(backorders).findByText('Nothing backordered for this order.')).toBeInTheDocument();
     expect(backend.state.requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual([expect.stringMatching(/^\/customers\/backorders\/\d+\/$/)]);
     expect(listLoads()).toBe(loadsBefore + 2);
