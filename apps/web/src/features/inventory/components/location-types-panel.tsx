@@ -18,7 +18,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { SearchField } from '@/components/search-field';
 import { useSnackbar } from '@/components/snackbar-provider';
-import { TableMessageRow } from '@/components/table-message-row';
+import { isPastEnd, PastEndRow, TableMessageRow } from '@/components/table-message-row';
 import { errorText } from '@/lib/api-client';
 import { useCreateLocationType } from '../api/create-location-type';
 import { useDeleteLocationType } from '../api/delete-location-type';
@@ -27,7 +27,7 @@ import { LOCATION_TYPES_PAGE_SIZE, useLocationTypes } from '../api/list-location
 import { useUpdateLocationType } from '../api/update-location-type';
 import { useListFilters } from '@/lib/use-list-filters';
 import { LocationTypeNameDialog } from './location-type-name-dialog';
-import { FixedPagePagination } from '@/components/fixed-page-pagination';
+import { FixedPagePagination, lastPageOf } from '@/components/fixed-page-pagination';
 
 const FILTERS = ['typeSearch'] as const;
 const COLUMNS = 4;
@@ -52,6 +52,7 @@ export function LocationTypesPanel() {
   const data = types.data;
   const rows = data?.results ?? [];
   const selectedOnPage = rows.filter((row) => selected.includes(row.id));
+  const pastEnd = isPastEnd(data, rows.length);
 
   const handleSave = (body: LocationTypeBody, onError: (error: unknown) => void) => {
     if (editing?.mode === 'rename') {
@@ -168,7 +169,8 @@ export function LocationTypesPanel() {
                   </TableCell>
                 </TableRow>
               ))}
-            {!types.isError && data && rows.length === 0 ? (
+            {!types.isError && pastEnd ? <PastEndRow colSpan={COLUMNS} onLastPage={() => setPage(lastPageOf(data.count, LOCATION_TYPES_PAGE_SIZE))} /> : null}
+            {!types.isError && data?.count === 0 ? (
               <TableMessageRow
                 colSpan={COLUMNS}
                 hint={filters.typeSearch ? 'Try another search.' : 'Types group locations, for example Shelf, Pallet or Warehouse. Add one to start.'}

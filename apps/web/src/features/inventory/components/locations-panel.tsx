@@ -21,7 +21,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { SearchField } from '@/components/search-field';
 import { useSnackbar } from '@/components/snackbar-provider';
-import { TableMessageRow } from '@/components/table-message-row';
+import { isPastEnd, PastEndRow, TableMessageRow } from '@/components/table-message-row';
 import { errorText, fieldErrorsOf, serverMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { useDeleteLocation } from '../api/delete-location';
@@ -30,7 +30,7 @@ import { useLocations } from '../api/list-locations';
 import { useUpdateLocations } from '../api/update-locations';
 import { useListFilters } from '@/lib/use-list-filters';
 import { CreateLocationDialog } from './create-location-dialog';
-import { FixedPagePagination } from '@/components/fixed-page-pagination';
+import { FixedPagePagination, lastPageOf } from '@/components/fixed-page-pagination';
 import { FilterSelect } from '@/components/filter-select';
 import { useUnsavedChanges } from '@/components/unsaved-changes';
 
@@ -95,6 +95,7 @@ export function LocationsPanel() {
   // Leaving the page, or the grid for the types tab (?tab=), drops the edits: ask first.
   useUnsavedChanges(editedCount > 0, ['tab']);
   const filtered = FILTERS.some((name) => filters[name] !== '');
+  const pastEnd = isPastEnd(data, data?.results.length);
 
   const handleEdit = <K extends keyof Editable>(location: LocationResponse, field: K, value: Editable[K]) => {
     setEdits((current) => {
@@ -381,7 +382,8 @@ export function LocationsPanel() {
                   </TableRow>
                 );
               })}
-            {!locations.isError && data && data.results.length === 0 ? (
+            {!locations.isError && pastEnd ? <PastEndRow colSpan={COLUMNS} onLastPage={() => setPage(lastPageOf(data.count, LOCATIONS_PAGE_SIZE))} /> : null}
+            {!locations.isError && data?.count === 0 ? (
               <TableMessageRow
                 colSpan={COLUMNS}
                 hint={filtered ? 'Try other filters.' : 'Locations are where stock is kept: shelves, bins, warehouses. Create one with New location.'}

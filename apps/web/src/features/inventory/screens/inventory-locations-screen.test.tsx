@@ -1,6 +1,6 @@
 import { MESSAGES } from '@kontor/contract';
 import { LEAVE_TITLE } from '@/components/unsaved-changes';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp, testUser } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
@@ -207,5 +207,24 @@ describe('InventoryLocationsScreen', () => {
     await events.click(within(ask).getByRole('button', { name: 'Stay' }));
     expect(router.state.location.search).toBe('');
     expect(screen.getByLabelText('Comment of Aisle 1')).toHaveValue('Front');
+  });
+
+  it('says a page of locations or of types past the end is empty now and offers the last page', async () => {
+    const a1 = createLocation({ name: 'Aisle 1', abbreviation_slug: 'A1' });
+    const backend = createInventoryBackend({ locations: [a1], types: [shelf] });
+    server.use(...backend.handlers);
+    const { events, router } = renderWithApp(<InventoryLocationsScreen />, { user: testUser, route: '/catalog/inventory-locations?page=2' });
+    expect(await screen.findByText('Nothing on this page any more.')).toBeInTheDocument();
+    expect(screen.queryByText('No locations yet.')).not.toBeInTheDocument();
+    await events.click(screen.getByRole('button', { name: 'Go to the last page' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByLabelText('Name of Aisle 1')).toBeInTheDocument();
+
+    await act(() => router.navigate('/catalog/inventory-locations?tab=types&page=4'));
+    expect(await screen.findByText('Nothing on this page any more.')).toBeInTheDocument();
+    expect(screen.queryByText('No location types yet.')).not.toBeInTheDocument();
+    await events.click(screen.getByRole('button', { name: 'Go to the last page' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=types'));
+    expect(await screen.findByText('Shelf')).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp, testUser } from '@/test/render';
 import { server } from '@/test/server';
@@ -44,5 +44,16 @@ describe('InventoryScreen', () => {
 
     await events.click(screen.getByLabelText('Low stock only'));
     expect(backend.state.requests.filter((r) => r.path === '/catalog/products/').at(-1)?.query).toMatchObject({ low_stock: 'Yes' });
+  });
+
+  it('says a page past the end is empty now and offers the last page, instead of "No products yet."', async () => {
+    const backend = createInventoryBackend({ locations: [a1], products: [tea] });
+    server.use(...backend.handlers);
+    const { events, router } = renderWithApp(<InventoryScreen />, { user: testUser, route: '/catalog/inventory?page=2' });
+    expect(await screen.findByText('Nothing on this page any more.')).toBeInTheDocument();
+    expect(screen.queryByText('No products yet.')).not.toBeInTheDocument();
+    await events.click(screen.getByRole('button', { name: 'Go to the last page' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByText('TEA-01')).toBeInTheDocument();
   });
 });

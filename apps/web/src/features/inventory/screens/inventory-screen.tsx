@@ -22,7 +22,7 @@ import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { SearchField } from '@/components/search-field';
-import { TableMessageRow } from '@/components/table-message-row';
+import { isPastEnd, PastEndRow, TableMessageRow } from '@/components/table-message-row';
 import { errorText } from '@/lib/api-client';
 import { useProductInventories } from '../api/get-product-inventories';
 import { PRODUCTS_PAGE_SIZE, useProducts } from '../api/list-products';
@@ -30,7 +30,7 @@ import { AddTransactionDialog } from '../components/add-transaction-dialog';
 import { MoveStockDialog } from '../components/move-stock-dialog';
 import { formatQuantity } from '../components/quantity';
 import { useListFilters } from '@/lib/use-list-filters';
-import { FixedPagePagination } from '@/components/fixed-page-pagination';
+import { FixedPagePagination, lastPageOf } from '@/components/fixed-page-pagination';
 
 const FILTERS = ['search', 'low_stock', 'product'] as const;
 const COLUMNS = 6;
@@ -49,6 +49,7 @@ export function InventoryScreen() {
 
   const data = products.data;
   const filtered = FILTERS.some((name) => filters[name] !== '');
+  const pastEnd = isPastEnd(data, data?.results.length);
   const stockOf = (id: number) => inventories.data?.results.find((row) => row.product_id === id);
 
   return (
@@ -152,7 +153,8 @@ export function InventoryScreen() {
                   </TableRow>
                 );
               })}
-            {!products.isError && data && data.results.length === 0 ? (
+            {!products.isError && pastEnd ? <PastEndRow colSpan={COLUMNS} onLastPage={() => setPage(lastPageOf(data.count, PRODUCTS_PAGE_SIZE))} /> : null}
+            {!products.isError && data?.count === 0 ? (
               <TableMessageRow colSpan={COLUMNS} hint={filtered ? 'Try other filters, or clear them.' : 'Products of your catalog show here with their stock.'}>
                 {filtered ? 'No product matches these filters.' : 'No products yet.'}
               </TableMessageRow>

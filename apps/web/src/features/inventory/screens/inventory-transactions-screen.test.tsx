@@ -43,4 +43,19 @@ describe('InventoryTransactionsScreen', () => {
       offset: '0',
     });
   });
+
+  it('says a page past the end is empty now and offers the last page, instead of "No transactions yet."', async () => {
+    const backend = createInventoryBackend({ locations: [a1], products: [tea] });
+    server.use(...backend.handlers);
+    await fetch('/api/catalog/inventory_transactions/', {
+      method: 'POST',
+      body: JSON.stringify({ product: tea.id, location: a1.id, inventory_action: 'STOCK_IN', quantity: '1.00', comments: '' }),
+    });
+    const { events, router } = renderWithApp(<InventoryTransactionsScreen />, { user: testUser, route: '/catalog/inventorytransactions?page=3' });
+    expect(await screen.findByText('Nothing on this page any more.')).toBeInTheDocument();
+    expect(screen.queryByText('No transactions yet.')).not.toBeInTheDocument();
+    await events.click(screen.getByRole('button', { name: 'Go to the last page' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByText('Green tea')).toBeInTheDocument();
+  });
 });

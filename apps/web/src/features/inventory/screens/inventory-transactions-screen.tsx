@@ -20,7 +20,7 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import { useState } from 'react';
 import { CatalogProductPicker } from '@/components/catalog-product-picker';
-import { TableMessageRow } from '@/components/table-message-row';
+import { isPastEnd, PastEndRow, TableMessageRow } from '@/components/table-message-row';
 import { errorText } from '@/lib/api-client';
 import { useCatalogProduct } from '@/lib/catalog-product-options';
 import { formatDateTime } from '@/lib/format';
@@ -32,7 +32,7 @@ import { EditTransactionDialog } from '../components/edit-transaction-dialog';
 import { MoveStockDialog } from '../components/move-stock-dialog';
 import { ACTION_LABELS, formatDelta, formatQuantity } from '../components/quantity';
 import { useListFilters } from '@/lib/use-list-filters';
-import { FixedPagePagination } from '@/components/fixed-page-pagination';
+import { FixedPagePagination, lastPageOf } from '@/components/fixed-page-pagination';
 import { FilterSelect } from '@/components/filter-select';
 
 const FILTERS = ['product', 'location', 'action', 'from', 'to'] as const;
@@ -53,6 +53,7 @@ export function InventoryTransactionsScreen() {
   const data = transactions.data;
   const filtered = FILTERS.some((name) => filters[name] !== '');
   const chosenProduct = productId && product.data ? product.data : null;
+  const pastEnd = isPastEnd(data, data?.results.length);
 
   return (
     <Card>
@@ -179,7 +180,10 @@ export function InventoryTransactionsScreen() {
                   </TableCell>
                 </TableRow>
               ))}
-            {!transactions.isError && data && data.results.length === 0 ? (
+            {!transactions.isError && pastEnd ? (
+              <PastEndRow colSpan={COLUMNS} onLastPage={() => setPage(lastPageOf(data.count, TRANSACTIONS_PAGE_SIZE))} />
+            ) : null}
+            {!transactions.isError && data?.count === 0 ? (
               <TableMessageRow
                 colSpan={COLUMNS}
                 hint={

@@ -104,4 +104,15 @@ describe('StocktakingScreen', () => {
     expect(await screen.findByLabelText('Counted quantity of TEA-01 at A1')).toHaveDisplayValue('3');
     expect(backend.state.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
   });
+
+  it('says a page past the end is empty now and offers the last page, instead of "Nothing to count yet."', async () => {
+    const backend = createInventoryBackend({ locations: [a1], products: [tea], levels: [{ product: tea.id, location: a1.id, quantity: 4 }] });
+    server.use(...backend.handlers);
+    const { events, router } = renderWithApp(<StocktakingScreen />, { user: testUser, route: '/catalog/stocktaking?page=2' });
+    expect(await screen.findByText('Nothing on this page any more.')).toBeInTheDocument();
+    expect(screen.queryByText('Nothing to count yet.')).not.toBeInTheDocument();
+    await events.click(screen.getByRole('button', { name: 'Go to the last page' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByText('TEA-01')).toBeInTheDocument();
+  });
 });

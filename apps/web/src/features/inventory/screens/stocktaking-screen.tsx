@@ -14,14 +14,14 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { SearchField } from '@/components/search-field';
-import { TableMessageRow } from '@/components/table-message-row';
+import { isPastEnd, PastEndRow, TableMessageRow } from '@/components/table-message-row';
 import { errorText } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { STOCKTAKING_DEFAULT_OBSOLETE, STOCKTAKING_PAGE_SIZE, useStocktaking } from '../api/get-stocktaking';
 import { formatQuantity } from '../components/quantity';
 import { countKey, StockCountCell } from '../components/stock-count-cell';
 import { useListFilters } from '@/lib/use-list-filters';
-import { FixedPagePagination } from '@/components/fixed-page-pagination';
+import { FixedPagePagination, lastPageOf } from '@/components/fixed-page-pagination';
 import { FilterSelect } from '@/components/filter-select';
 import { useUnsavedChanges } from '@/components/unsaved-changes';
 import { useState } from 'react';
@@ -43,6 +43,7 @@ export function StocktakingScreen() {
   const data = stocktaking.data;
   const rows = data?.result.products ?? [];
   const filtered = FILTERS.some((name) => filters[name] !== '');
+  const pastEnd = isPastEnd(data, rows.length);
   // Counts typed and not saved yet, by row: a filter or another page hides their rows, never drops them.
   const [counts, setCounts] = useState<Readonly<Record<string, string>>>({});
   const setCount = (key: string, count: string) => setCounts((current) => withCount(current, key, count));
@@ -138,7 +139,10 @@ export function StocktakingScreen() {
                   </TableCell>
                 </TableRow>
               ))}
-            {!stocktaking.isError && data && rows.length === 0 ? (
+            {!stocktaking.isError && pastEnd ? (
+              <PastEndRow colSpan={COLUMNS} onLastPage={() => setPage(lastPageOf(data.count, STOCKTAKING_PAGE_SIZE))} />
+            ) : null}
+            {!stocktaking.isError && data?.count === 0 ? (
               <TableMessageRow
                 colSpan={COLUMNS}
                 hint={filtered ? 'Try other filters, or clear them.' : 'Rows appear for every product that has stock at a location.'}
