@@ -34,6 +34,9 @@ export const procurementOrderKeys = {
   locationOptions: () => [...SHARED_ROOTS.locations, 'receive-options'] as const,
 };
 
+/** The writes made from an order's side panel: while one runs, the panel stays open (its answer shows there). */
+export const ORDER_PANEL_WRITE = ['procurement-orders', 'panel-write'] as const;
+
 /**
  * Any change to an order or its items: its detail, the list's totals and status, what the procurement
  * grid shows as on order, and the customer backorders reserved against its lines (and their orders).

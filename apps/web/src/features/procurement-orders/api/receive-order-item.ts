@@ -1,7 +1,7 @@
 import type { ReceiveProcurementOrderItemBody, ReceiveProcurementOrderItemResponse } from '@kontor/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateAfterReceipt } from './query-keys';
+import { invalidateAfterReceipt, ORDER_PANEL_WRITE } from './query-keys';
 
 /** POST /procurement/order_items/{id}/receive/ {location, quantity, comments}: a STOCK_IN at the location; partial receipts allowed. */
 export const receiveOrderItem = ({ id, ...body }: ReceiveProcurementOrderItemBody & { id: number }) =>
@@ -9,5 +9,5 @@ export const receiveOrderItem = ({ id, ...body }: ReceiveProcurementOrderItemBod
 
 export function useReceiveOrderItem() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: receiveOrderItem, onSuccess: () => invalidateAfterReceipt(queryClient) });
+  return useMutation({ mutationKey: ORDER_PANEL_WRITE, mutationFn: receiveOrderItem, onSuccess: () => invalidateAfterReceipt(queryClient) });
 }

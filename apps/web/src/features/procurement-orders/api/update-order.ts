@@ -1,7 +1,7 @@
 import type { ProcurementOrderDetailResponse, UpdateProcurementOrderBody } from '@kontor/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateOrders } from './query-keys';
+import { invalidateOrders, ORDER_PANEL_WRITE } from './query-keys';
 
 /** PUT /procurement/orders/{id}/ {status?, comments?}: fields left out keep their value. */
 export const updateOrder = ({ id, ...body }: UpdateProcurementOrderBody & { id: number }) =>
@@ -9,5 +9,5 @@ export const updateOrder = ({ id, ...body }: UpdateProcurementOrderBody & { id: 
 
 export function useUpdateOrder() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateOrder, onSuccess: () => invalidateOrders(queryClient) });
+  return useMutation({ mutationKey: ORDER_PANEL_WRITE, mutationFn: updateOrder, onSuccess: () => invalidateOrders(queryClient) });
 }

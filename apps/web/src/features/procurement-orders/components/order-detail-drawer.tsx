@@ -20,6 +20,7 @@ import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import MoveToInboxOutlinedIcon from '@mui/icons-material/MoveToInboxOutlined';
+import { useIsMutating } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useSnackbar } from '@/components/snackbar-provider';
@@ -29,6 +30,7 @@ import { formatDateTime } from '@/lib/format';
 import { useDeleteOrder } from '../api/delete-order';
 import { useDeleteOrderItem } from '../api/delete-order-item';
 import { useOrder } from '../api/get-order';
+import { ORDER_PANEL_WRITE } from '../api/query-keys';
 import { useUpdateOrder } from '../api/update-order';
 import { AddItemForm } from './add-item-form';
 import { formatQuantity, formatSek, remainingOf } from './format';
@@ -56,21 +58,25 @@ type OrderDetailDrawerProps = {
 /** The side panel of one purchase order: its items, adding and changing them, receiving goods. Escape closes it. */
 export function OrderDetailDrawer({ orderId, onClose }: OrderDetailDrawerProps) {
   const titleId = useId();
+  // While an item is added, changed or received (or the order changed), the panel stays open:
+  // closed mid-save, its answer (a refusal above all) would have nowhere to show.
+  const saving = useIsMutating({ mutationKey: ORDER_PANEL_WRITE }) > 0;
+  const close = saving ? undefined : onClose;
   return (
     <Drawer
       anchor="right"
       open={orderId > 0}
-      onClose={onClose}
+      onClose={close}
       slotProps={{ paper: { role: 'dialog', 'aria-labelledby': titleId, sx: { width: { xs: '100%', md: 820 } } } }}
     >
-      {orderId > 0 ? <OrderDetail key={orderId} orderId={orderId} titleId={titleId} onClose={onClose} /> : null}
+      {orderId > 0 ? <OrderDetail key={orderId} orderId={orderId} titleId={titleId} saving={saving} onClose={onClose} /> : null}
     </Drawer>
   );
 }
 
 type Confirming = { kind: 'delete-order' } | { kind: 'cancel-order' } | { kind: 'delete-item'; item: ProcurementOrderItemResponse };
 
-function OrderDetail({ orderId, titleId, onClose }: { orderId: number; titleId: string; onClose: () => void }) {
+function OrderDetail({ orderId, titleId, saving, onClose }: { orderId: number; titleId: string; saving: boolean; onClose: () => void }) {
   const showSnackbar = useSnackbar();
   const order = useOrder(orderId);
   const updateMutation = useUpdateOrder();
@@ -133,7 +139,7 @@ function OrderDetail({ orderId, titleId, onClose }: { orderId: number; titleId: 
           <Typography id={titleId} variant="h6" component="h2">
             Purchase order
           </Typography>
-          <IconButton aria-label="Close" onClick={onClose}>
+          <IconButton aria-label="Close" onClick={onClose} disabled={saving}>
             <CloseIcon />
           </IconButton>
         </Stack>
@@ -154,7 +160,7 @@ function OrderDetail({ orderId, titleId, onClose }: { orderId: number; titleId: 
             Purchase order {data.internal_order_number}
           </Typography>
           <OrderStatusChip status={data.status} />
-          <IconButton aria-label="Close" onClick={onClose}>
+          <IconButton aria-label="Close" onClick={onClose} disabled={saving}>
             <CloseIcon />
           </IconButton>
         </Stack>

@@ -186,6 +186,37 @@ describe('ProcurementOrdersScreen', () => {
     expect(field).toHaveFocus();
   });
 
+  it('the order panel stays open while an item is being added: Escape waits, and the refusal shows', async () => {
+    const backend = setup();
+    const order = backend.addOrder({ supplier: acme.id });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let saving = false;
+    server.use(
+      http.post(apiUrl('/procurement/order_items/'), async () => {
+        saving = true;
+        await held;
+        return HttpResponse.json({ order: ['This order is cancelled.'] }, { status: 400 });
+      }),
+    );
+    const { events, router } = renderWithApp(<ProcurementOrdersScreen />, { user: testUser, route: `${ROUTE}?order=${order.id}` });
+    const panel = await screen.findByRole('dialog', { name: `Purchase order ${order.internal_order_number}` });
+    await events.type(within(panel).getByRole('combobox', { name: 'Product' }), 'tea');
+    await events.click(await screen.findByRole('option', { name: 'TEA-01 — Green tea' }));
+    await events.click(within(panel).getByRole('button', { name: 'Add item' }));
+    await waitFor(() => expect(saving).toBe(true));
+
+    await events.keyboard('{Escape}');
+    expect(within(panel).getByRole('button', { name: 'Close' })).toBeDisabled();
+    expect(router.state.location.search).toBe(`?order=${order.id}`);
+    release();
+    expect(await screen.findByText('This order is cancelled.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: `Purchase order ${order.internal_order_number}` })).toBeInTheDocument();
+    await waitFor(() => expect(within(panel).getByRole('button', { name: 'Close' })).toBeEnabled());
+    await events.keyboard('{Escape}');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
   it("shows a refused item's non-field 400 as the server's words, not its JSON", async () => {
     const backend = setup();
     const order = backend.addOrder({ supplier: acme.id });
