@@ -8,5 +8,5 @@ export const createTransaction = (body: CreateTransactionBody) => api.post<Trans
 
 export function useCreateTransaction() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createTransaction, onSuccess: () => invalidateStock(queryClient) });
+  return useMutation({ mutationFn: createTransaction, onSuccess: (row) => invalidateStock(queryClient, row.inventory_action === 'STOCK_TAKING') });
 }

@@ -8,7 +8,8 @@ export type StocktakingParams = { location: string; search: string; before: stri
 
 /**
  * One root per kind of server data. Stock changes (add, move, edit, count) touch the
- * inventories, the ledger, the products (qty_in_stock) and stocktaking, never locations or types.
+ * inventories, the ledger, the products (qty_in_stock) and stocktaking; a count the locations too
+ * (their last stocktaking), never the types.
  * 'products' is the catalog's root too: the product grid refreshes from the same invalidation.
  */
 export const inventoryKeys = {
@@ -28,10 +29,17 @@ export const inventoryKeys = {
   stocktakingList: (params: StocktakingParams) => [...inventoryKeys.stocktaking, params] as const,
 };
 
-/** Spec §4: a stock change refreshes the inventories and the transactions (and what shows their sums). */
-export const invalidateStock = (queryClient: QueryClient) =>
+/**
+ * Spec §4: a stock change refreshes the inventories and the transactions (and what shows their sums).
+ * A count (a STOCK_TAKING row booked or edited) also stamps its location's stocktaking_perfomed_at.
+ */
+export const invalidateStock = (queryClient: QueryClient, counted = false) =>
   Promise.all(
-    [inventoryKeys.inventories, inventoryKeys.transactions, inventoryKeys.products, inventoryKeys.stocktaking].map((queryKey) =>
-      queryClient.invalidateQueries({ queryKey }),
-    ),
+    [
+      inventoryKeys.inventories,
+      inventoryKeys.transactions,
+      inventoryKeys.products,
+      inventoryKeys.stocktaking,
+      ...(counted ? [inventoryKeys.locations] : []),
+    ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
   );

@@ -9,5 +9,5 @@ export const updateTransaction = ({ id, body }: { id: number; body: UpdateTransa
 
 export function useUpdateTransaction() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateTransaction, onSuccess: () => invalidateStock(queryClient) });
+  return useMutation({ mutationFn: updateTransaction, onSuccess: (row) => invalidateStock(queryClient, row.inventory_action === 'STOCK_TAKING') });
 }

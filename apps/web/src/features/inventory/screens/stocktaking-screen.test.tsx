@@ -6,6 +6,7 @@ import { apiUrl, server } from '@/test/server';
 import { http, HttpResponse } from 'msw';
 import { createInventoryBackend, createLocation, createProduct } from '../testing/inventory-backend';
 import { StocktakingScreen } from './stocktaking-screen';
+import { inventoryKeys } from '../api/query-keys';
 
 const a1 = createLocation({ name: 'Aisle 1', abbreviation_slug: 'A1' });
 const b2 = createLocation({ name: 'Back room', abbreviation_slug: 'B2' });
@@ -114,5 +115,17 @@ describe('StocktakingScreen', () => {
     await events.click(screen.getByRole('button', { name: 'Go to the last page' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(await screen.findByText('TEA-01')).toBeInTheDocument();
+  });
+
+  it("a count refreshes the locations list, whose 'Last stocktaking' it changes", async () => {
+    const backend = createInventoryBackend({ locations: [a1], products: [tea], levels: [{ product: tea.id, location: a1.id, quantity: 4 }] });
+    server.use(...backend.handlers);
+    const { events, queryClient } = renderWithApp(<StocktakingScreen />, { user: testUser, route: '/catalog/stocktaking' });
+    const locationsKey = inventoryKeys.locationList({ search: '', obsolete: '', type: '', page: 0, limit: 50 });
+    queryClient.setQueryData(locationsKey, { count: 1, next: null, previous: null, results: [a1] });
+
+    await events.type(await screen.findByLabelText('Counted quantity of TEA-01 at A1'), '3{Enter}');
+    expect(await screen.findByText(MESSAGES.transactionAdded)).toBeInTheDocument();
+    await waitFor(() => expect(queryClient.getQueryState(locationsKey)?.isInvalidated).toBe(true));
   });
 });
