@@ -24,10 +24,11 @@ export const suppliersKeys = {
 
 /**
  * What a finished import changes beyond this feature: the procurement product grid, the
- * supplier category tree (built from the feed's category paths) and the notifications (an
+ * supplier category tree (built from the feed's category paths), the catalog products mapped to
+ * the imported ones (their procurement cost, so prices and margins) and the notifications (an
  * import writes one). Keys, not imports of those features.
  */
-export const IMPORT_TOUCHED_ROOTS = [['procurement-products'], ['procurement-categories'], ['notifications']] as const;
+export const IMPORT_TOUCHED_ROOTS = [['procurement-products'], ['procurement-categories'], ['products'], ['notifications']] as const;
 
 /**
  * Where other features keep what a supplier change (added, renamed, deleted) makes stale: their

@@ -179,7 +179,10 @@ describe('SupplierFeedsScreen', () => {
     const feed = createFeed(nordic, { name: 'Nordic daily' });
     const backend = createSuppliersBackend({ suppliers: [nordic], feeds: [feed] });
     server.use(...backend.handlers);
-    const { events } = render();
+    const { events, queryClient } = render();
+    // The catalog grid (under the catalog products' root): an import sets its products' procurement cost.
+    const catalogGrid = ['products', 'catalog-list', {}];
+    queryClient.setQueryData(catalogGrid, { seeded: true });
 
     await events.click(await screen.findByRole('button', { name: 'Run Nordic daily now' }));
     const status = screen.getByRole('status', { name: 'Last result of Nordic daily' });
@@ -222,6 +225,7 @@ describe('SupplierFeedsScreen', () => {
     expect(within(status).queryByRole('progressbar')).not.toBeInTheDocument();
     // The finished import refreshes the list: its last run time shows.
     await waitFor(() => expect(listCalls()).toBeGreaterThan(callsBefore));
+    expect(queryClient.getQueryState(catalogGrid)?.isInvalidated).toBe(true);
     expect(await screen.findByRole('button', { name: 'Run Nordic daily now' })).toBeEnabled();
     expect(screen.queryByText('Never')).not.toBeInTheDocument();
 
@@ -235,7 +239,10 @@ describe('SupplierFeedsScreen', () => {
     const feed = createFeed(nordic, { name: 'Nordic daily' });
     const backend = createSuppliersBackend({ suppliers: [nordic], feeds: [feed] });
     server.use(...backend.handlers);
-    const { events } = render();
+    const { events, queryClient } = render();
+    // The catalog grid (under the catalog products' root): an import sets its products' procurement cost.
+    const catalogGrid = ['products', 'catalog-list', {}];
+    queryClient.setQueryData(catalogGrid, { seeded: true });
 
     await events.click(await screen.findByRole('button', { name: 'Run Nordic daily now' }));
     const status = screen.getByRole('status', { name: 'Last result of Nordic daily' });
