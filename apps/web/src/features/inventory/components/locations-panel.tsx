@@ -199,8 +199,9 @@ export function LocationsPanel() {
     });
   };
 
-  // Enter in any cell saves every edited row; Escape discards.
+  // Enter in any cell saves every edited row; on a button (a row's Delete) it is that button's.
   const handleKeyDown = (event: KeyboardEvent) => {
+    if (event.target instanceof HTMLElement && event.target.closest('button')) return;
     if (event.key === 'Enter' && !event.shiftKey) {
       event.preventDefault();
       handleSave();

@@ -227,4 +227,18 @@ describe('InventoryLocationsScreen', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?tab=types'));
     expect(await screen.findByText('Shelf')).toBeInTheDocument();
   });
+
+  it("opens a row's delete question with Enter on its Delete button (Enter saves only from the cells)", async () => {
+    const a1 = createLocation({ name: 'Aisle 1', abbreviation_slug: 'A1' });
+    const b2 = createLocation({ name: 'Back room', abbreviation_slug: 'B2' });
+    const backend = createInventoryBackend({ locations: [a1, b2] });
+    server.use(...backend.handlers);
+    const { events } = renderWithApp(<InventoryLocationsScreen />, { user: testUser, route: '/catalog/inventory-locations' });
+
+    await events.type(await screen.findByLabelText('Comment of Aisle 1'), 'Front');
+    screen.getByRole('button', { name: 'Delete Back room' }).focus();
+    await events.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Delete location?' })).toBeInTheDocument();
+    expect(backend.state.requests.some((r) => r.method === 'PUT')).toBe(false);
+  });
 });
