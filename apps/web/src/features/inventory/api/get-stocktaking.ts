@@ -7,6 +7,16 @@ import { inventoryKeys, type StocktakingParams } from './query-keys';
 export const STOCKTAKING_PAGE_SIZE = PAGE_SIZE.stocktaking;
 export const STOCKTAKING_DEFAULT_OBSOLETE = 'No';
 
+/**
+ * 'Stocktaking done before' a day (YYYY-MM-DD, the operator's day) as the instant that day starts
+ * where the operator is; a bare date would be read as midnight UTC. Anything else goes as it is.
+ */
+const dayStart = (day: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return day;
+  const start = new Date(`${day}T00:00:00`);
+  return Number.isNaN(start.getTime()) ? day : start.toISOString();
+};
+
 /** GET /catalog/stocktaking/?limit=100&offset=&obsolete=No&location=&search=&stocktaking_before= */
 export const fetchStocktaking = (params: StocktakingParams, signal?: AbortSignal) =>
   api.get<StocktakingResponse>('/catalog/stocktaking/', {
@@ -16,7 +26,7 @@ export const fetchStocktaking = (params: StocktakingParams, signal?: AbortSignal
       obsolete: params.obsolete || STOCKTAKING_DEFAULT_OBSOLETE,
       location: params.location,
       search: params.search,
-      stocktaking_before: params.before,
+      stocktaking_before: dayStart(params.before),
     },
     signal,
   });

@@ -128,4 +128,14 @@ describe('StocktakingScreen', () => {
     expect(await screen.findByText(MESSAGES.transactionAdded)).toBeInTheDocument();
     await waitFor(() => expect(queryClient.getQueryState(locationsKey)?.isInvalidated).toBe(true));
   });
+
+  it("asks 'stocktaking done before' a day as the start of that day where the operator is", async () => {
+    const backend = createInventoryBackend({ locations: [a1], products: [tea], levels: [{ product: tea.id, location: a1.id, quantity: 4 }] });
+    server.use(...backend.handlers);
+    renderWithApp(<StocktakingScreen />, { user: testUser, route: '/catalog/stocktaking?before=2026-03-01' });
+    await screen.findByText('TEA-01');
+    expect(backend.state.requests.find((r) => r.path === '/catalog/stocktaking/')?.query).toMatchObject({
+      stocktaking_before: new Date(2026, 2, 1).toISOString(),
+    });
+  });
 });
