@@ -6,7 +6,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormTextField } from '@/components/form-text-field';
@@ -58,10 +58,16 @@ function AddTransactionForm({ product, defaultLocationId, defaultAction = 'STOCK
   const createMutation = useCreateTransaction();
   useHoldDialogOpen(createMutation.isPending);
   const [formError, setFormError] = useState<string | null>(null);
-  const { control, handleSubmit, setError } = useForm<FormValues, unknown, FormOutput>({
+  const { control, handleSubmit, setError, getValues, setValue } = useForm<FormValues, unknown, FormOutput>({
     resolver: zodResolver(AddTransactionSchema),
     defaultValues: { location: defaultLocationId ? String(defaultLocationId) : '', inventory_action: defaultAction, quantity: '', comments: '' },
   });
+  // The product's default location may be obsolete, which the choices leave out: the select then
+  // showed "Choose a location" while Save would have sent the obsolete one. Start unchosen instead.
+  useEffect(() => {
+    const chosen = getValues('location');
+    if (locations.data && chosen && !locations.data.some((location) => String(location.id) === chosen)) setValue('location', '');
+  }, [locations.data, getValues, setValue]);
 
   const handleSave = handleSubmit((values) => {
     setFormError(null);

@@ -68,6 +68,21 @@ describe('AddTransactionDialog', () => {
     expect(postsTo(backend, '/catalog/inventory_transactions/')[0]?.body).toMatchObject({ quantity: '1.50' });
   });
 
+  it('does not choose an obsolete default location, which the choices leave out', async () => {
+    const old = createLocation({ name: 'Old shed', abbreviation_slug: 'OLD', obsolete: true });
+    const backend = createInventoryBackend({ locations: [a1, old], products: [product], levels: [] });
+    server.use(...backend.handlers);
+    const { events } = renderWithApp(<AddTransactionDialog open product={product} defaultLocationId={old.id} onClose={() => undefined} />, { user: testUser });
+    const dialog = await screen.findByRole('dialog', { name: 'Add transaction' });
+    await within(dialog).findByRole('option', { name: 'A1 — Aisle 1' });
+    expect(within(dialog).queryByRole('option', { name: /OLD/ })).not.toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByLabelText(/Location/)).toHaveValue(''));
+    await events.type(within(dialog).getByLabelText(/Quantity/), '2');
+    await events.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(LOCATION_REQUIRED)).toBeInTheDocument();
+    expect(postsTo(backend, '/catalog/inventory_transactions/')).toHaveLength(0);
+  });
+
   it('shows a 400 from the server at its field', async () => {
     setup([{ product: product.id, location: a1.id, quantity: 3 }]);
     const { events } = renderWithApp(
