@@ -177,7 +177,8 @@ function CellEditor<V>({ label, initial, input, align, parse, onCancel, onCommit
     <Box data-cell-editor>
       <TextField
         {...common}
-        type={numeric ? 'number' : 'text'}
+        // A text input for numbers too: a number input loses a decimal comma (see decimalText).
+        type="text"
         multiline={input.kind === 'text' && input.multiline}
         maxRows={input.kind === 'text' && input.multiline ? 4 : undefined}
         onChange={(event) => {
@@ -188,7 +189,7 @@ function CellEditor<V>({ label, initial, input, align, parse, onCancel, onCommit
         slotProps={{
           htmlInput: {
             'aria-label': label,
-            ...(numeric ? { min: input.min, max: input.max, step: input.step, inputMode: 'decimal', style: { textAlign: align } } : {}),
+            ...(numeric ? { inputMode: 'decimal', autoComplete: 'off', style: { textAlign: align } } : {}),
           },
           input: numeric && input.unit ? { endAdornment: <InputAdornment position="end">{input.unit}</InputAdornment> } : undefined,
         }}

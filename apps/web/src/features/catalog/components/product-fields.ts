@@ -22,22 +22,30 @@ export const NUMBER_INPUTS = {
 
 const Vat = decimal({ scale: 2, min: 0, max: 100 });
 
+/**
+ * A number as typed, with a decimal comma (12,5) or a dot (12.5). The inputs are text inputs, not
+ * type="number": a number input drops or refuses a decimal comma depending on the browser and its
+ * locale (199,50 could arrive as 19950, or as nothing, which clears an optional price).
+ */
+export const decimalText = (text: string) => text.trim().replace(',', '.');
+
 /** A required money amount (shipping cost): 2 decimals, minimum 0. */
-export const parseMoney = (text: string) => parseWith(Money, text);
+export const parseMoney = (text: string) => parseWith(Money, decimalText(text));
 
 /** An optional money amount (price override, sale price): empty clears it. */
-export const parseOptionalMoney = (text: string): ParseResult<string | null> => (text.trim() === '' ? { ok: true, value: null } : parseWith(Money, text));
+export const parseOptionalMoney = (text: string): ParseResult<string | null> =>
+  text.trim() === '' ? { ok: true, value: null } : parseWith(Money, decimalText(text));
 
 /** Spec §5: packaging costs have step 1, so whole kronor. */
 export const parsePackagingCost = (text: string): ParseResult<string> => {
-  const parsed = parseWith(Money, text);
+  const parsed = parseWith(Money, decimalText(text));
   if (parsed.ok && !Number.isInteger(Number(parsed.value))) return { ok: false, error: 'Enter a whole amount.' };
   return parsed;
 };
 
 /** Spec §5: whole millimetres, minimum 0; empty clears the dimension. */
 export const parseMillimetres = (text: string): ParseResult<number | null> => {
-  const trimmed = text.trim();
+  const trimmed = decimalText(text);
   if (trimmed === '') return { ok: true, value: null };
   const n = Number(trimmed);
   if (!Number.isFinite(n)) return { ok: false, error: 'A valid number is required.' };
@@ -45,12 +53,13 @@ export const parseMillimetres = (text: string): ParseResult<number | null> => {
 };
 
 /** Spec §5: kg, stored with 3 decimals; empty clears it. */
-export const parseWeight = (text: string): ParseResult<string | null> => (text.trim() === '' ? { ok: true, value: null } : parseWith(WeightKg, text));
+export const parseWeight = (text: string): ParseResult<string | null> =>
+  text.trim() === '' ? { ok: true, value: null } : parseWith(WeightKg, decimalText(text));
 
 /** Restock level and quantity: minimum 0, step 0.01. */
-export const parseQuantity = (text: string) => parseWith(Quantity, text);
+export const parseQuantity = (text: string) => parseWith(Quantity, decimalText(text));
 
-export const parseVat = (text: string) => parseWith(Vat, text);
+export const parseVat = (text: string) => parseWith(Vat, decimalText(text));
 
 /** A required product name. */
 export const parseName = (text: string): ParseResult<string> =>

@@ -115,7 +115,6 @@ function SetFieldForm({ count, locations, pending, onApply, onClose }: Omit<SetF
           ) : (
             <TextField
               size="small"
-              type="number"
               label="Value"
               value={value}
               error={Boolean(error)}
@@ -124,7 +123,7 @@ function SetFieldForm({ count, locations, pending, onApply, onClose }: Omit<SetF
                 setValue(event.target.value);
                 setError(null);
               }}
-              slotProps={{ htmlInput: { ...field.input, inputMode: 'decimal' }, inputLabel: { shrink: true } }}
+              slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' }, inputLabel: { shrink: true } }}
             />
           )}
           {pending ? <Alert severity="info">Saving… keep this page open until it is done.</Alert> : null}

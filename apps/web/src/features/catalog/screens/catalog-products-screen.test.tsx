@@ -154,7 +154,7 @@ describe('CatalogProductsScreen', () => {
     const cell = await screen.findByText('12.5 cm');
     await events.click(cell);
     const input = screen.getByLabelText('Length (mm) of BOX-1');
-    expect(input).toHaveValue(125);
+    expect(input).toHaveValue('125');
     await events.clear(input);
     await events.type(input, '300{Enter}');
 
@@ -260,6 +260,43 @@ describe('CatalogProductsScreen', () => {
     expect(cellIn('LAMP-1', 'Margin')).toHaveTextContent(/140\.00/);
     expect(cellIn('LAMP-1', 'Percent')).toHaveTextContent('70.0 %');
     expect(cellIn('LAMP-1', 'Price override')).toHaveTextContent(/250/);
+  });
+
+  it('takes a decimal comma as well as a dot, and sends the exact amount (a comma never clears or changes the value)', async () => {
+    const lamp = createCatalogProduct({ sku: 'LAMP-2', price_manual_override: 300, cost_shipping: 49 });
+    const { backend, events } = setup(`${ROUTE}?view=prices`, { products: [lamp] });
+
+    expect(await screen.findByRole('row', { name: /^LAMP-2 / })).toBeInTheDocument();
+    await events.click(cellIn('LAMP-2', 'Price override'));
+    const override = screen.getByLabelText('Price override of LAMP-2');
+    await events.clear(override);
+    await events.type(override, '199,50{Enter}');
+    expect(await screen.findByText(MESSAGES.productUpdated)).toBeInTheDocument();
+
+    await events.click(cellIn('LAMP-2', 'Shipping cost'));
+    const shipping = screen.getByLabelText('Shipping cost of LAMP-2');
+    await events.clear(shipping);
+    await events.type(shipping, '12.75{Enter}');
+    await waitFor(() => expect(writes(backend, 'PUT')).toHaveLength(2));
+    expect(writes(backend, 'PUT').map((r) => r.body)).toEqual([
+      { products: [{ id: lamp.id, price_manual_override: '199.50' }] },
+      { products: [{ id: lamp.id, cost_shipping: '12.75' }] },
+    ]);
+  });
+
+  it('sets a field on the selection with a decimal comma, sent exactly', async () => {
+    const pot = createCatalogProduct({ sku: 'POT-1' });
+    const { backend, events } = setup(ROUTE, { products: [pot] });
+
+    await events.click(await screen.findByLabelText('Select POT-1'));
+    await events.click(screen.getByRole('button', { name: 'Set field' }));
+    const dialog = await dialogTitled('Set a field');
+    await events.selectOptions(within(dialog).getByLabelText('Field'), 'Shipping cost');
+    await events.type(within(dialog).getByLabelText('Value'), '39,9');
+    await events.click(within(dialog).getByRole('button', { name: 'Apply' }));
+
+    expect(await screen.findByText(MESSAGES.productUpdated)).toBeInTheDocument();
+    expect(writes(backend, 'PUT').map((r) => r.body)).toEqual([{ products: [{ id: pot.id, cost_shipping: '39.90' }] }]);
   });
 
   it('keeps the old value and shows the server message when a save is refused', async () => {
