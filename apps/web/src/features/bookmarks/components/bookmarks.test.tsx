@@ -1,9 +1,10 @@
 import { BOOKMARK_NAME_TAKEN } from '@kontor/contract';
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createBackend, createBookmark } from '@/test/fixtures';
 import { renderWithApp, testUser } from '@/test/render';
-import { server } from '@/test/server';
+import { apiUrl, server } from '@/test/server';
 import { BookmarkViewButton } from './bookmark-view-button';
 import { PinnedBookmarks } from './pinned-bookmarks';
 
@@ -147,5 +148,36 @@ describe('bookmarks', () => {
       ['To read', true],
       ['Second page', false],
     ]);
+  });
+
+  it('keeps the manage dialog open while the pins are being saved, so a refusal is seen and the ticks are not lost', async () => {
+    const backend = createBackend({
+      bookmarks: [createBookmark({ name: 'Unread', pinned: true }), createBookmark({ name: 'Company', view: '/companies', pinned: false })],
+    });
+    let answer = () => undefined as void;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const { events } = renderBookmarks(backend);
+    server.use(
+      http.put(apiUrl('/user/bookmarks/pinned/'), async () => {
+        await answered;
+        return HttpResponse.json({ detail: 'Pins could not be saved.' }, { status: 400 });
+      }),
+    );
+    await within(await screen.findByRole('list', { name: 'Pinned' })).findByRole('link', { name: 'Unread' });
+
+    await events.click(screen.getByRole('button', { name: 'Manage pins' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Manage pins' });
+    await events.click(await within(dialog).findByRole('checkbox', { name: 'Company' }));
+    await events.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled());
+
+    within(dialog).getByRole('checkbox', { name: 'Unread' }).focus();
+    await events.keyboard('{Escape}');
+    answer();
+    expect(await within(dialog).findByText('Pins could not be saved.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Manage pins' })).toBe(dialog);
+    expect(within(dialog).getByRole('checkbox', { name: 'Company' })).toBeChecked();
   });
 });

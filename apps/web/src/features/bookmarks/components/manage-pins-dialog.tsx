@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -18,6 +17,7 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import type { BookmarkResponse } from '@kontor/contract';
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { FormDialog, useHoldDialogOpen } from '@/components/form-dialog';
 import { useSnackbar } from '@/components/snackbar-provider';
 import { errorText } from '@/lib/api-client';
 import { bookmarkHref, useBookmarks } from '../api/list-bookmarks';
@@ -30,11 +30,12 @@ type ManagePinsDialogProps = { open: boolean; onClose: () => void };
 export function ManagePinsDialog({ open, onClose }: ManagePinsDialogProps) {
   const titleId = useId();
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+    // Stays open while the pins are being saved: closed mid-save, a refusal had nowhere to show and the ticks were lost.
+    <FormDialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
       <DialogTitle id={titleId}>Manage pins</DialogTitle>
       {/* Mounted only while open, so each opening starts from the saved pins. */}
       {open ? <ManagePinsContent onClose={onClose} /> : null}
-    </Dialog>
+    </FormDialog>
   );
 }
 
@@ -69,6 +70,7 @@ function PinsForm({ bookmarks, onClose }: { bookmarks: BookmarkResponse[]; onClo
   const showSnackbar = useSnackbar();
   const saveMutation = useSetPinnedBookmarks();
   const deleteMutation = useDeleteBookmark();
+  useHoldDialogOpen(saveMutation.isPending);
   const [pinned, setPinned] = useState<Record<number, boolean>>(() => Object.fromEntries(bookmarks.map((bookmark) => [keyOf(bookmark), bookmark.pinned])));
   const [deleting, setDeleting] = useState<BookmarkResponse | null>(null);
   const [renaming, setRenaming] = useState<BookmarkResponse | null>(null);
