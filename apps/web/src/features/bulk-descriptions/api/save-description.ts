@@ -60,7 +60,11 @@ export function useSaveDescription() {
     onSuccess: (saved, { product, body }, { saveId }) => {
       const language = body.language ?? DEFAULT_DESCRIPTION_LANGUAGE;
       const current = savedFieldsOf(body).filter((field) => latest.current.get(keyOf(product, language, field)) === saveId);
-      return Promise.all([storeRow(queryClient, saved, language, current), queryClient.invalidateQueries({ queryKey: bulkDescriptionKeys.products })]);
+      return Promise.all([
+        storeRow(queryClient, saved, language, current),
+        queryClient.invalidateQueries({ queryKey: bulkDescriptionKeys.products }),
+        queryClient.invalidateQueries({ queryKey: bulkDescriptionKeys.catalogDescriptions }),
+      ]);
     },
   });
 }

@@ -93,6 +93,21 @@ describe('BulkDescriptionsScreen', () => {
     expect(cell('Meta description', 'LAMP-1')).toHaveAttribute('aria-selected', 'true');
   });
 
+  it('a saved cell refreshes the catalog’s copy of the descriptions (its grid and product screen), not only the products', async () => {
+    const backend = createBulkDescriptionsBackend({ products: [lamp] });
+    server.use(...backend.handlers);
+    const { events, queryClient } = render('/catalog/product-bulk3-description?language=EN');
+    await waitFor(() => expect(cell('Meta title', 'LAMP-1')).toHaveTextContent('Desk lamp | Shop'));
+    // What the catalog grid's bulk edit view and the product screen had loaded before.
+    const catalogDescriptions = ['product-descriptions', 'list', '1', 'EN'];
+    queryClient.setQueryData(catalogDescriptions, { count: 0, next: null, previous: null, results: [] });
+
+    await events.dblClick(cell('Meta title', 'LAMP-1'));
+    await events.type(screen.getByRole('textbox', { name: 'Meta title of LAMP-1' }), '!{Enter}');
+    expect(await screen.findByText(MESSAGES.updateSuccessfully)).toBeInTheDocument();
+    expect(queryClient.getQueryState(catalogDescriptions)?.isInvalidated).toBe(true);
+  });
+
   it('typing starts an edit, Escape cancels it, an unchanged value is not sent, and a refused save marks the cell', async () => {
     const backend = createBulkDescriptionsBackend({ products: [lamp], refuseSave: 'Ensure this field has no more than 300 characters.' });
     server.use(...backend.handlers);
