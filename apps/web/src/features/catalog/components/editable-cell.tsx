@@ -33,25 +33,27 @@ export type EditableCellProps<V> = {
  * A cell edited in place: click, Enter or F2 starts editing (the grid decides), Enter or leaving
  * the input saves only when the value changed and passes the spec §5 checks, Escape cancels.
  * While the save runs the new value shows faded; a refused save keeps the old value and marks
- * the cell with the server's message.
+ * the cell with the server's message, and the next edit starts from the refused text (Escape drops it).
  */
 export function EditableCell<V>({ rowId, columnId, label, display, value, input, parse, onSave, align = 'left' }: EditableCellProps<V>) {
   const { editing, stopEditing } = useGridEditing(rowId, columnId);
   const [pending, setPending] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  /** A value refused (by the checks on leaving the input, or by the server) with the reason: the next edit starts from it. */
+  const [refused, setRefused] = useState<{ text: string; error: string } | null>(null);
+  const error = refused?.error ?? null;
 
   const handleCommit = (text: string, parsed: ParseResult<V>) => {
     if (!parsed.ok) {
-      setError(parsed.error);
+      setRefused({ text, error: parsed.error });
       return;
     }
     setPending(text);
-    setError(null);
+    setRefused(null);
     onSave(parsed.value).then(
       () => setPending(null),
       (failure: unknown) => {
         setPending(null);
-        setError(failure instanceof Error ? failure.message : String(failure));
+        setRefused({ text, error: failure instanceof Error ? failure.message : String(failure) });
       },
     );
   };
@@ -60,14 +62,20 @@ export function EditableCell<V>({ rowId, columnId, label, display, value, input,
     return (
       <CellEditor
         label={label}
-        initial={value}
+        initial={refused?.text ?? value}
+        initialError={refused?.error ?? null}
         input={input}
         align={align}
         parse={parse}
-        onCancel={() => stopEditing(true)}
+        onCancel={() => {
+          // Escape gives the refused value up: the cell is back to what is stored.
+          setRefused(null);
+          stopEditing(true);
+        }}
         onCommit={(text, parsed, refocus) => {
           stopEditing(refocus);
           if (text !== value) handleCommit(text, parsed);
+          else setRefused(null);
         }}
       />
     );
@@ -100,6 +108,8 @@ export function EditableCell<V>({ rowId, columnId, label, display, value, input,
 type CellEditorProps<V> = {
   label: string;
   initial: string;
+  /** Why the initial value was refused, when it is a refused value. */
+  initialError: string | null;
   input: CellInput;
   align: 'left' | 'right';
   parse: (text: string) => ParseResult<V>;
@@ -108,9 +118,9 @@ type CellEditorProps<V> = {
 };
 
 /** Mounted only while editing, so every edit starts from the stored value. */
-function CellEditor<V>({ label, initial, input, align, parse, onCancel, onCommit }: CellEditorProps<V>) {
+function CellEditor<V>({ label, initial, initialError, input, align, parse, onCancel, onCommit }: CellEditorProps<V>) {
   const [text, setText] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(initialError);
   // Enter and Escape end the edit themselves; the blur that follows must not save a second time.
   const done = useRef(false);
 

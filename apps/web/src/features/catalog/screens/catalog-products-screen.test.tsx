@@ -315,6 +315,50 @@ describe('CatalogProductsScreen', () => {
     expect(writes(backend, 'PUT').map((r) => r.body)).toEqual([{ products: [{ id: crate.id, cost_shipping: '99999.00' }] }]);
   });
 
+  it('a refused value is not lost: editing the cell again starts from what was typed, with the reason', async () => {
+    const crate = createCatalogProduct({ sku: 'CRATE-2', cost_shipping: 49, qty_restock_level: 2 });
+    const { backend, events } = setup(`${ROUTE}?view=stocks`, { products: [crate] });
+    backend.state.failNext = { status: 400, body: { 'products.0.qty_restock_level': ['Too many for this shelf.'] } };
+
+    expect(await screen.findByRole('row', { name: /^CRATE-2 / })).toBeInTheDocument();
+    await events.click(cellIn('CRATE-2', 'Restock level'));
+    const input = screen.getByLabelText('Restock level of CRATE-2');
+    await events.clear(input);
+    await events.type(input, '12,75{Enter}');
+    expect(await within(rowOf('CRATE-2')).findByLabelText('Too many for this shelf.')).toBeInTheDocument();
+    expect(cellIn('CRATE-2', 'Restock level')).toHaveTextContent('2');
+
+    // The focus is back on the cell: Enter edits it again, from the refused text, saying why.
+    await events.keyboard('{Enter}');
+    const again = screen.getByLabelText('Restock level of CRATE-2');
+    expect(again).toHaveValue('12,75');
+    expect(again).toHaveAccessibleDescription('Too many for this shelf.');
+    await events.clear(again);
+    await events.type(again, '8{Enter}');
+    expect(await screen.findByText(MESSAGES.productUpdated)).toBeInTheDocument();
+    expect(writes(backend, 'PUT').map((r) => r.body)).toEqual([
+      { products: [{ id: crate.id, qty_restock_level: '12.75' }] },
+      { products: [{ id: crate.id, qty_restock_level: '8.00' }] },
+    ]);
+    expect(within(rowOf('CRATE-2')).queryByLabelText('Too many for this shelf.')).not.toBeInTheDocument();
+
+    // A value refused before sending, left with a click elsewhere, is kept the same way.
+    await events.click(cellIn('CRATE-2', 'Restock level'));
+    const third = screen.getByLabelText('Restock level of CRATE-2');
+    await events.clear(third);
+    await events.type(third, '-3');
+    await events.click(screen.getByText('Products', { selector: '.MuiCardHeader-title' }));
+    expect(await within(rowOf('CRATE-2')).findByLabelText('Ensure this value is greater than or equal to 0.')).toBeInTheDocument();
+    await events.click(cellIn('CRATE-2', 'Restock level'));
+    expect(screen.getByLabelText('Restock level of CRATE-2')).toHaveValue('-3');
+    // Escape drops it: the stored value again, no reason left on the cell.
+    await events.keyboard('{Escape}');
+    expect(within(rowOf('CRATE-2')).queryByLabelText('Ensure this value is greater than or equal to 0.')).not.toBeInTheDocument();
+    await events.keyboard('{Enter}');
+    expect(screen.getByLabelText('Restock level of CRATE-2')).toHaveValue('8');
+    expect(writes(backend, 'PUT')).toHaveLength(2);
+  });
+
   it('writes the margin band to the URL and starts again at page 0', async () => {
     const products = Array.from({ length: 30 }, (_, i) => createCatalogProduct({ sku: `M-${String(i).padStart(2, '0')}` }));
     const thin = createCatalogProduct({ sku: 'THIN-1', price_calculated_automatically: 80 });
