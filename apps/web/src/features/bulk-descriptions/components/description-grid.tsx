@@ -36,8 +36,10 @@ type DescriptionGridProps = {
   onToggleRow: (productId: number) => void;
   onToggleAll: (check: boolean) => void;
   statuses: CellStatuses;
-  /** Saves one cell (only called when the value changed). */
+  /** Saves one cell (only called when the value changed: from the stored value, or from the one a running save sends). */
   onSave: (row: BulkDescriptionRow, field: DescriptionCopyField, value: string) => void;
+  /** A refused cell edited back to its stored value: nothing to save, the refusal is over. */
+  onDiscard: (row: BulkDescriptionRow, field: DescriptionCopyField) => void;
 };
 
 const cellId = (row: number, col: number) => `bulk-description-cell-${row}-${col}`;
@@ -56,13 +58,13 @@ function step(position: CellPosition, backwards: boolean, rowCount: number): Cel
  * Enter, F2 or typing edits it; Enter, Tab or leaving the input saves it; Escape cancels.
  * Rows are memoised, so moving the selection over a 100-row page re-renders two rows, not all.
  */
-export function DescriptionGrid({ rows, selected, onSelect, checked, onToggleRow, onToggleAll, statuses, onSave }: DescriptionGridProps) {
+export function DescriptionGrid({ rows, selected, onSelect, checked, onToggleRow, onToggleAll, statuses, onSave, onDiscard }: DescriptionGridProps) {
   const gridRef = useRef<HTMLTableElement>(null);
   const [editing, setEditing] = useState<Editing | null>(null);
   // The handlers below read the latest props through a ref, so the memoised rows never see new functions.
-  const latest = useRef({ rows, statuses, onSelect, onSave, onToggleRow });
+  const latest = useRef({ rows, statuses, onSelect, onSave, onDiscard, onToggleRow });
   useEffect(() => {
-    latest.current = { rows, statuses, onSelect, onSave, onToggleRow };
+    latest.current = { rows, statuses, onSelect, onSave, onDiscard, onToggleRow };
   });
   const toggleRow = useCallback((productId: number) => latest.current.onToggleRow(productId), []);
 
@@ -94,7 +96,13 @@ export function DescriptionGrid({ rows, selected, onSelect, checked, onToggleRow
       setEditing(null);
       const row = latest.current.rows[position.row];
       const column = GRID_COLUMNS[position.col];
-      if (text !== null && row && column?.editable && text !== cellValue(row, column)) latest.current.onSave(row, column.key, text);
+      if (text !== null && row && column?.editable) {
+        const stored = cellValue(row, column);
+        const status = latest.current.statuses[row.id]?.[column.key];
+        // While a save runs, the cell is about to hold its value: going back to the stored one is a change too.
+        if (status?.state === 'saving' ? text !== status.value : text !== stored) latest.current.onSave(row, column.key, text);
+        else if (status?.state === 'failed') latest.current.onDiscard(row, column.key);
+      }
       if (move) {
         const next = step(position, move === 'previous', latest.current.rows.length);
         if (next) select(next);

@@ -195,6 +195,55 @@ describe('BulkDescriptionsScreen', () => {
     expect(backend.state.products[0]?.descriptions.EN?.name).toBe('Desk lamp B');
   });
 
+  it('editing a cell back to its stored value while its save runs sends that value (the running save would otherwise stand)', async () => {
+    const backend = createBulkDescriptionsBackend({ products: [lamp] });
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    backend.state.holdAnswer = (call) => (call === 1 ? gate : undefined);
+    server.use(...backend.handlers);
+    const { events, queryClient } = render('/catalog/product-bulk3-description?language=EN');
+    await waitFor(() => expect(cell('Name', 'LAMP-1')).toHaveTextContent('Desk lamp'));
+
+    await events.dblClick(cell('Name', 'LAMP-1'));
+    await events.type(screen.getByRole('textbox', { name: 'Name of LAMP-1' }), ' A{Enter}');
+    await waitFor(() => expect(queryClient.isMutating()).toBe(1));
+    // Changed my mind: back to what is stored, before the first save answered.
+    await events.keyboard('{Enter}');
+    expect(screen.getByRole('textbox', { name: 'Name of LAMP-1' })).toHaveValue('Desk lamp A');
+    await events.clear(screen.getByRole('textbox', { name: 'Name of LAMP-1' }));
+    await events.type(screen.getByRole('textbox', { name: 'Name of LAMP-1' }), 'Desk lamp{Enter}');
+
+    await act(async () => release());
+    await waitFor(() => expect(queryClient.isMutating()).toBe(0));
+    await act(async () => undefined);
+    expect(backend.state.requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([
+      { language: 'EN', name: 'Desk lamp A' },
+      { language: 'EN', name: 'Desk lamp' },
+    ]);
+    expect(backend.state.products[0]?.descriptions.EN?.name).toBe('Desk lamp');
+    expect(cell('Name', 'LAMP-1')).toHaveTextContent(/^Desk lamp$/);
+  });
+
+  it('a refused cell edited back to its stored value is no longer marked unsaved, and nothing is sent', async () => {
+    const backend = createBulkDescriptionsBackend({ products: [lamp], refuseSave: 'Ensure this field has no more than 300 characters.' });
+    server.use(...backend.handlers);
+    const { events } = render();
+    await waitFor(() => expect(cell('Meta title', 'LAMP-1')).toHaveTextContent('Bordslampa | Butik'));
+
+    await events.dblClick(cell('Meta title', 'LAMP-1'));
+    await events.type(screen.getByRole('textbox', { name: 'Meta title of LAMP-1' }), '!{Enter}');
+    await waitFor(() => expect(cell('Meta title', 'LAMP-1')).toHaveAttribute('aria-invalid', 'true'));
+
+    await events.keyboard('{Enter}');
+    await events.clear(screen.getByRole('textbox', { name: 'Meta title of LAMP-1' }));
+    await events.type(screen.getByRole('textbox', { name: 'Meta title of LAMP-1' }), 'Bordslampa | Butik{Enter}');
+    expect(cell('Meta title', 'LAMP-1')).not.toHaveAttribute('aria-invalid');
+    expect(backend.state.requests.filter((r) => r.method === 'PATCH')).toHaveLength(1);
+    // The next edit starts from the stored value again.
+    await events.keyboard('{Enter}');
+    expect(screen.getByRole('textbox', { name: 'Meta title of LAMP-1' })).toHaveValue('Bordslampa | Butik');
+  });
+
   it('machine translate selected is off on SV, with the reason, and follows the checked rows through a language switch', async () => {
     const backend = createBulkDescriptionsBackend({ products: [lamp, chair] });
     server.use(...backend.handlers);

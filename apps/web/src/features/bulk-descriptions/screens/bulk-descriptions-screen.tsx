@@ -233,6 +233,7 @@ export function BulkDescriptionsScreen() {
         onToggleAll={toggleAll}
         statuses={statuses}
         onSave={handleSaveCell}
+        onDiscard={(row, field) => setCellStatus(language, row.id, field, undefined)}
       />
       {status === 'succeeded' && !rows.length ? (
         <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
