@@ -378,6 +378,18 @@ describe('CatalogProductsScreen', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
+  it('a page past the end (an old bookmark, its products deleted) says so and offers the last page, not "no products yet"', async () => {
+    const products = Array.from({ length: 30 }, (_, i) => createCatalogProduct({ sku: `P-${String(i).padStart(2, '0')}` }));
+    const { events, router } = setup(`${ROUTE}?page=3&search=P-`, { products });
+
+    expect(await screen.findByText('Nothing on this page any more.')).toBeInTheDocument();
+    expect(screen.queryByText('No product matches these filters.')).not.toBeInTheDocument();
+    await events.click(screen.getByRole('button', { name: 'Go to the last page' }));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('page')).toBe('1'));
+    expect(await screen.findByText('P-29')).toBeInTheDocument();
+    expect(new URLSearchParams(router.state.location.search).get('search')).toBe('P-');
+  });
+
   it('sorts by a column header (click, or Enter on the header cell), highest first on the second press', async () => {
     const cheap = createCatalogProduct({ sku: 'A-CHEAP', price: 50, price_calculated_automatically: 50 });
     const dear = createCatalogProduct({ sku: 'B-DEAR', price: 900, price_calculated_automatically: 900 });

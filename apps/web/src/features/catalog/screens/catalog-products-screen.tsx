@@ -33,6 +33,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { displayedRows, lastPageOf } from '@/components/fixed-page-pagination';
 import { FilterSelect } from '@/components/filter-select';
 import { useSnackbar } from '@/components/snackbar-provider';
+import { isPastEnd } from '@/components/table-message-row';
 import { errorText, serverMessage } from '@/lib/api-client';
 import { useListFilters } from '@/lib/use-list-filters';
 import { deleteProducts, useDeleteProducts } from '../api/delete-products';
@@ -305,6 +306,18 @@ export function CatalogProductsScreen({ stockActions }: CatalogProductsScreenPro
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1 }}>
         <CircularProgress size={18} /> Loading products…
       </Box>
+    );
+  else if (isPastEnd(data, rows.length))
+    // Its last products were deleted or left the filter, or an old bookmark: "no products" would be wrong.
+    message = (
+      <>
+        <Typography variant="body2" sx={{ fontWeight: 600, color: 'text.primary' }}>
+          Nothing on this page any more.
+        </Typography>
+        <Button size="small" onClick={() => setPage(lastPageOf(total, limit))}>
+          Go to the last page
+        </Button>
+      </>
     );
   else if (rows.length === 0)
     message = filtered ? (
