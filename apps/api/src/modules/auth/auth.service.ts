@@ -132,7 +132,15 @@ export async function login(deps: AppDeps, body: LoginBody, ip: string): Promise
   // A failure keeps its attempt row.
   if (!user || !valid || !user.isActive) throw new AppError('not_authenticated', BAD_CREDENTIALS);
   return db.transaction(async (tx) => {
-    const [updated] = await tx.update(users).set({ lastLogin: new Date() }).where(eq(users.id, user.id)).returning();
+    // The password was checked against the row read above: a new password or a deactivation that
+    // committed since decides (the row is re-read once its lock is free), else a session opened with
+    // the old password would outlive the change that was meant to end it.
+    const [updated] = await tx
+      .update(users)
+      .set({ lastLogin: new Date() })
+      .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash), eq(users.isActive, true)))
+      .returning();
+    if (!updated) throw new AppError('not_authenticated', BAD_CREDENTIALS);
     // A success clears the account's failures, this attempt's row with them.
     await tx.delete(loginFailures).where(eq(loginFailures.email, email));
     const { familyId, familyExpiresAt } = newFamily();
@@ -274,7 +282,14 @@ export async function changePassword(deps: AppDeps, userId: number, body: Passwo
   assertPasswordAllowed(body.new_password, user.email, 'new_password');
   const passwordHash = await hashPassword(body.new_password);
   return db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    // Only over the password that was checked: one set meanwhile (a reset by the owner) is not
+    // overwritten by a request that knew the old one.
+    const [changed] = await tx
+      .update(users)
+      .set({ passwordHash })
+      .where(and(eq(users.id, userId), eq(users.passwordHash, user.passwordHash)))
+      .returning({ id: users.id });
+    if (!changed) throw badRequest({ old_password: [PASSWORD_CHANGE_MESSAGES.oldPasswordIncorrect] });
     const updated = await endAllSessions(tx, userId);
     const { familyId, familyExpiresAt } = newFamily();
     return issueTokens(deps, tx, updated, familyId, familyExpiresAt);
