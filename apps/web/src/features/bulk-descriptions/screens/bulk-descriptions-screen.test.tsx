@@ -55,6 +55,19 @@ describe('BulkDescriptionsScreen', () => {
     expect(screen.getByText(`${MESSAGES.fetchFailed}: Database unavailable`)).toBeInTheDocument();
   });
 
+  it('a page past the end says so and offers the last page, instead of claiming no product matches', async () => {
+    const backend = createBulkDescriptionsBackend({ products: [lamp, chair, stool] });
+    server.use(...backend.handlers);
+    const { events, router } = render('/catalog/product-bulk3-description?page=2');
+    expect(await screen.findByText('Nothing on this page any more.')).toBeInTheDocument();
+    expect(screen.queryByText('No products match.')).not.toBeInTheDocument();
+
+    await events.click(screen.getByRole('button', { name: 'Go to the last page' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(cell('Name', 'LAMP-1')).toHaveTextContent('Bordslampa'));
+    expect(screen.queryByText('Nothing on this page any more.')).not.toBeInTheDocument();
+  });
+
   it('says "about" of a long list whose count the server estimated', async () => {
     server.use(...createBulkDescriptionsBackend({ products: testProducts(EXACT_COUNT_LIMIT + 1) }).handlers);
     render();

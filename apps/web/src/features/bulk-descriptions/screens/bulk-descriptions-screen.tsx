@@ -22,9 +22,10 @@ import AutoAwesomeOutlinedIcon from '@mui/icons-material/AutoAwesomeOutlined';
 import TranslateOutlinedIcon from '@mui/icons-material/TranslateOutlined';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
-import { displayedRows } from '@/components/fixed-page-pagination';
+import { displayedRows, lastPageOf } from '@/components/fixed-page-pagination';
 import { SearchField } from '@/components/search-field';
 import { useSnackbar } from '@/components/snackbar-provider';
+import { isPastEnd } from '@/components/table-message-row';
 import { errorText, serverMessage } from '@/lib/api-client';
 import { useListFilters } from '@/lib/use-list-filters';
 import { useBulkDescriptions } from '../api/list-bulk-descriptions';
@@ -61,6 +62,8 @@ export function BulkDescriptionsScreen() {
   const list = useBulkDescriptions({ language, search: filters.search, page, pageSize });
   const rows = useMemo(() => list.data?.results ?? [], [list.data]);
   const status = fetchStatusOf(list);
+  // An empty page of a list that has rows (a bookmark or link to a page its products no longer fill).
+  const pastEnd = isPastEnd(list.data, list.data?.results.length);
 
   // Selection and checked rows belong to one page of one search; a new page starts without them.
   const view = `${filters.search}|${page}|${pageSize}`;
@@ -237,7 +240,16 @@ export function BulkDescriptionsScreen() {
       />
       {status === 'succeeded' && !rows.length ? (
         <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
-          No products match.
+          {pastEnd ? (
+            <>
+              Nothing on this page any more.{' '}
+              <Button size="small" onClick={() => setPage(lastPageOf(list.data?.count, pageSize))}>
+                Go to the last page
+              </Button>
+            </>
+          ) : (
+            'No products match.'
+          )}
         </Typography>
       ) : null}
       <TablePagination
