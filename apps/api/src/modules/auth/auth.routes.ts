@@ -15,6 +15,7 @@ import {
   UserResponse,
 } from '@kontor/contract';
 import { z } from 'zod';
+import { AppError } from '../../http/errors.js';
 import * as auth from './auth.service.js';
 
 const COOKIE_PATH = '/api';
@@ -63,7 +64,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         setRefreshCookie(deps.config, request, reply, tokens.refresh);
         return tokens;
       } catch (err) {
-        clearRefreshCookie(reply);
+        // Only a refused token ends the cookie: a server failure (a database restart) must not log
+        // out everyone who reloads meanwhile; their cookie works again once the server does.
+        if (err instanceof AppError && err.code === 'not_authenticated') clearRefreshCookie(reply);
         throw err;
       }
     },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { REFRESH_COOKIE_NAME, REGISTRATION_ROLE_MESSAGE } from '@kontor/contract';
 import { notifications, refreshTokens, users } from '../../db/schema/index.js';
 import { as, createTenant, createTestApp, lastMailTo, login, registrationBody, type TestApp } from '../../../test/helpers.js';
@@ -152,6 +152,26 @@ describe('POST /api/token/refresh/', () => {
     } finally {
       await graceful.close();
     }
+  });
+
+  it('clears the cookie when the token is refused, but keeps it when the server fails (a database blip logs nobody out)', async () => {
+    const t = await createTenant(app);
+    const first = await login(app, t.user.email, t.password);
+    const refresh = () => app.inject({ method: 'POST', url: '/api/token/refresh/', cookies: { [REFRESH_COOKIE_NAME]: first.refresh } });
+    await app.deps.database.db.execute(sql`alter table refresh_tokens rename to refresh_tokens_away`);
+    let failed;
+    try {
+      failed = await refresh();
+    } finally {
+      await app.deps.database.db.execute(sql`alter table refresh_tokens_away rename to refresh_tokens`);
+    }
+    expect(failed.statusCode).toBe(500);
+    expect(failed.cookies.find((c) => c.name === REFRESH_COOKIE_NAME)).toBeUndefined();
+    // The same cookie works once the server does.
+    expect((await refresh()).statusCode).toBe(200);
+    const refused = await refresh();
+    expect(refused.statusCode).toBe(401);
+    expect(refused.cookies.find((c) => c.name === REFRESH_COOKIE_NAME)?.value).toBe('');
   });
 
   it('answers 401 without any token and 400 for a malformed body', async () => {
