@@ -11,6 +11,9 @@ export const stockValueByLocationQueryOptions = () =>
     queryKey: dashboardKeys.stockValueByLocation(),
     queryFn: ({ signal }) => fetchStockValueByLocation(signal),
     select: (response) => response.results,
+    // It sums data under other roots too (the locations' names and obsolete flags, the products'
+    // procurement cost), whose writes do not invalidate it: asked again each time the overview opens.
+    staleTime: 0,
   });
 
 export function useStockValueByLocation() {

@@ -1,7 +1,7 @@
 import { NEW_PRODUCT_DAYS } from '@kontor/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithApp, testUser } from '@/test/render';
+import { createTestQueryClient, renderWithApp, testUser } from '@/test/render';
 import { server } from '@/test/server';
 import { createDashboardBackend, createProduct, createStockValue } from '../testing/dashboard-backend';
 import { LowStockCard } from './low-stock-card';
@@ -80,6 +80,21 @@ describe('LowStockCard', () => {
 });
 
 describe('StockValueCard', () => {
+  it('asks again each time the overview opens: a location renamed or a product cost changed elsewhere is not under its key', async () => {
+    const backend = createDashboardBackend({
+      stockValues: [createStockValue({ location_id: 1, abbreviation_slug: 'A1', name: 'Main store', quantity: 2, value: 100 })],
+    });
+    server.use(...backend.handlers);
+    const queryClient = createTestQueryClient();
+    // What the overview showed a moment ago, before the location was renamed on the locations screen.
+    queryClient.setQueryData(['inventories', 'stock-value-by-location'], {
+      results: [createStockValue({ location_id: 1, abbreviation_slug: 'A1', name: 'Old store', quantity: 2, value: 100 })],
+    });
+    renderWithApp(<StockValueCard />, { user: testUser, queryClient });
+    expect(await screen.findByText('Main store')).toBeInTheDocument();
+    expect(backend.state.requests.map((r) => r.path)).toEqual(['/catalog/stock-value-by-location/']);
+  });
+
   it('draws a bar per location scaled to the largest value, with the figures as table cells', async () => {
     const main = createStockValue({ abbreviation_slug: 'MW', name: 'Main warehouse', quantity: 19.5, value: 900 });
     const shop = createStockValue({ abbreviation_slug: 'SF', name: 'Shop floor', quantity: 3, value: 225 });
