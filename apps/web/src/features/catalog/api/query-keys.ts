@@ -54,6 +54,15 @@ export const catalogKeys = {
   productTaxonomies: (productId: number) => [...catalogKeys.products, 'taxonomies', productId] as const,
   /** The notifications feature's root (the bell and the lists): a finished publish job writes a notification. */
   notifications: ['notifications'] as const,
+  /**
+   * Other features' roots that show catalog products' names or descriptions: a rename, a saved
+   * description or a delete in the grid refreshes them (they would show the old copy for 30 s).
+   */
+  bulkDescriptions: ['bulk-descriptions'] as const,
+  stocktaking: ['stocktaking'] as const,
+  transactions: ['inventory-transactions'] as const,
+  /** The supplier products screen: a deleted catalog product leaves its supplier products unmapped. */
+  procurementProducts: ['procurement-products'] as const,
   locationOptions: ['inventory-locations', 'catalog-options'] as const,
   supplierOptions: ['catalog', 'supplier-options'] as const,
 };

@@ -20,6 +20,7 @@ export function useSaveProductDescription() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveProductDescription,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: catalogKeys.descriptions }),
+    // The bulk description editor shows the same descriptions.
+    onSuccess: () => Promise.all([catalogKeys.descriptions, catalogKeys.bulkDescriptions].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

@@ -19,10 +19,13 @@ export function useUpdateProducts() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProducts,
-    onSuccess: ({ products }) => {
+    onSuccess: ({ products }, body) => {
       writeThrough(queryClient, products);
       // A change can move a product in or out of a filtered page (margin band, price override...) and changes the counts.
-      return queryClient.invalidateQueries({ queryKey: catalogKeys.products });
+      // A new name shows on the screens that list products by name.
+      const renamed = body.products.some((patch) => patch.name !== undefined);
+      const roots = [catalogKeys.products, ...(renamed ? [catalogKeys.bulkDescriptions, catalogKeys.stocktaking, catalogKeys.transactions] : [])];
+      return Promise.all(roots.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
   });
 }

@@ -520,6 +520,43 @@ describe('CatalogProductsScreen', () => {
     expect(await screen.findAllByText('Machine translation hidden')).not.toHaveLength(0);
   });
 
+  it("refreshes the other screens' copies of what it writes: descriptions, names, deleted products", async () => {
+    const chair = createCatalogProduct({ sku: 'CHAIR-2' });
+    const stool = createCatalogProduct({ sku: 'STOOL-2' });
+    const existing = createDescription({ product: chair.id, language: 'SV', meta_title: 'Stol' });
+    const { events, queryClient } = setup(`${ROUTE}?view=bulk`, { products: [chair, stool], descriptions: [existing] });
+    // What the bulk description editor, stocktaking, the transactions and the supplier products screens have cached.
+    const others = [
+      ['bulk-descriptions', 'list', {}],
+      ['stocktaking', {}],
+      ['inventory-transactions', 'list', {}],
+      ['procurement-products', 'list', {}],
+    ];
+    const seed = () => others.forEach((key) => queryClient.setQueryData(key, { count: 0, results: [] }));
+    const stale = () => others.filter((key) => queryClient.getQueryState(key)?.isInvalidated).map((key) => key[0]);
+
+    seed();
+    await events.click(await screen.findByText('Stol'));
+    const title = screen.getByLabelText('Meta title of CHAIR-2');
+    await events.clear(title);
+    await events.type(title, 'Bra stol{Enter}');
+    await waitFor(() => expect(stale()).toContain('bulk-descriptions'));
+
+    seed();
+    await events.click(within(rowOf('CHAIR-2')).getByText(chair.name));
+    const name = screen.getByLabelText('Name of CHAIR-2');
+    await events.clear(name);
+    await events.type(name, 'Kitchen chair{Enter}');
+    await waitFor(() => expect(stale()).toEqual(['bulk-descriptions', 'stocktaking', 'inventory-transactions']));
+
+    seed();
+    await events.click(screen.getByLabelText('Select STOOL-2'));
+    await events.click(screen.getByRole('button', { name: 'Delete' }));
+    await events.click(within(await dialogTitled('Delete this product?')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(MESSAGES.removed)).toBeInTheDocument();
+    await waitFor(() => expect(stale()).toEqual(['bulk-descriptions', 'stocktaking', 'procurement-products']));
+  });
+
   it('publishes the selected products, or all of them when nothing is selected', async () => {
     const rake = createCatalogProduct({ sku: 'RAKE-1', name: 'Rake' });
     const hoe = createCatalogProduct({ sku: 'HOE-1', name: 'Hoe' });

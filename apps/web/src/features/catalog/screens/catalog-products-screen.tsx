@@ -36,7 +36,7 @@ import { useSnackbar } from '@/components/snackbar-provider';
 import { isPastEnd } from '@/components/table-message-row';
 import { errorText, serverMessage } from '@/lib/api-client';
 import { useListFilters } from '@/lib/use-list-filters';
-import { deleteProducts, useDeleteProducts } from '../api/delete-products';
+import { deleteProducts, invalidateAfterDelete, useDeleteProducts } from '../api/delete-products';
 import { useProcurementData } from '../api/get-procurement-data';
 import { useProductInventories } from '../api/get-product-inventories';
 import { useLocationOptions } from '../api/list-location-options';
@@ -201,7 +201,7 @@ export function CatalogProductsScreen({ stockActions }: CatalogProductsScreenPro
     return matchingIds.filter((id) => !left.has(id));
   };
 
-  const runBulk = async (label: string, action: (chunk: number[]) => Promise<unknown>, message: string) => {
+  const runBulk = async (label: string, action: (chunk: number[]) => Promise<unknown>, message: string, refresh: () => Promise<unknown>) => {
     let count = selectedCount;
     try {
       const targets = await resolveSelection();
@@ -215,7 +215,7 @@ export function CatalogProductsScreen({ stockActions }: CatalogProductsScreenPro
       showSnackbar(bulkFailureText(error, count), 'error');
     } finally {
       setProgress(null);
-      await queryClient.invalidateQueries({ queryKey: catalogKeys.products });
+      await refresh();
     }
   };
 
@@ -236,7 +236,12 @@ export function CatalogProductsScreen({ stockActions }: CatalogProductsScreenPro
       );
       return;
     }
-    void runBulk('Deleting', (chunk) => deleteProducts({ products: chunk }), MESSAGES.removed);
+    void runBulk(
+      'Deleting',
+      (chunk) => deleteProducts({ products: chunk }),
+      MESSAGES.removed,
+      () => invalidateAfterDelete(queryClient),
+    );
   };
 
   const handleOpenPublish = async () => {
@@ -253,7 +258,12 @@ export function CatalogProductsScreen({ stockActions }: CatalogProductsScreenPro
   };
 
   const handleSetField = (patch: Omit<ProductPatch, 'id'>, message: string) =>
-    void runBulk('Updating', (chunk) => updateProducts({ products: chunk.map((id) => ({ id, ...patch })) }), message);
+    void runBulk(
+      'Updating',
+      (chunk) => updateProducts({ products: chunk.map((id) => ({ id, ...patch })) }),
+      message,
+      () => queryClient.invalidateQueries({ queryKey: catalogKeys.products }),
+    );
 
   // The cells read the context; one that changed on every render (a list arriving, a key press)
   // would re-render every cell of the page. So it changes only with what the cells show, and
