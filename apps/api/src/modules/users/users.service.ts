@@ -12,7 +12,8 @@ import {
 import { isUniqueViolation } from '../../db/errors.js';
 import { companies, users } from '../../db/schema/index.js';
 import type { Ctx } from '../../http/context.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { AppError, badRequest, notFound } from '../../http/errors.js';
+import type { DbOrTx } from '../../db/client.js';
 import { buildListQuery, type ListSpec } from '../../http/filters.js';
 import { pageRequest, pageResponse } from '../../http/pagination.js';
 import { forgetKnownUser } from '../../http/known-users.js';
@@ -72,6 +73,20 @@ export async function listUsers(ctx: Ctx, query: ListUsersQuery, url: string): P
   return pageResponse(url, page, total?.n ?? 0, rows.map(toUserListItem));
 }
 
+/**
+ * Locks the company row, which serializes role changes (two Admins demoting each other at once
+ * cannot both win), and checks that the caller is still an active Admin once it has it: the role
+ * was checked when the request came in, and another Admin may have taken it away since.
+ */
+async function lockCompanyAsAdmin(tx: DbOrTx, ctx: Ctx): Promise<void> {
+  await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, ctx.user.companyId)).for('update');
+  const [caller] = await tx
+    .select({ companyRole: users.companyRole, isActive: users.isActive })
+    .from(users)
+    .where(and(eq(users.id, ctx.user.id), eq(users.companyId, ctx.user.companyId)));
+  if (!caller?.isActive || caller.companyRole !== 'Admin') throw new AppError('permission_denied', 'You do not have permission to perform this action.');
+}
+
 /** An Admin adds a user to their own company (Staff unless said otherwise), with a first password. */
 export async function createUser(ctx: Ctx, input: CreateUserBody): Promise<UserListItem> {
   // The schema holds the whole password rule here: the email is in the body.
@@ -85,8 +100,9 @@ export async function createUser(ctx: Ctx, input: CreateUserBody): Promise<UserL
   const passwordHash = await hashPassword(body.password);
   try {
     // In a transaction, as every audited write: it tells the audit trigger who (ADR 0016).
-    const [row] = await ctx.db.transaction((tx) =>
-      tx
+    const [row] = await ctx.db.transaction(async (tx) => {
+      await lockCompanyAsAdmin(tx, ctx);
+      return tx
         .insert(users)
         .values({
           companyId: ctx.user.companyId,
@@ -97,8 +113,8 @@ export async function createUser(ctx: Ctx, input: CreateUserBody): Promise<UserL
           companyRole: body.company_role,
           passwordHash,
         })
-        .returning(listColumns),
-    );
+        .returning(listColumns);
+    });
     return toUserListItem(row!);
   } catch (err) {
     // Two Admins adding the same address at once: the unique index decides.
@@ -114,8 +130,7 @@ export async function createUser(ctx: Ctx, input: CreateUserBody): Promise<UserL
  */
 export async function updateUser(ctx: Ctx, id: number, body: UpdateUserBody): Promise<UserListItem> {
   return ctx.db.transaction(async (tx) => {
-    // The company row serializes role changes: two Admins demoting each other at once cannot both win.
-    await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, ctx.user.companyId)).for('update');
+    await lockCompanyAsAdmin(tx, ctx);
     const [current] = await tx
       .select(listColumns)
       .from(users)
