@@ -123,6 +123,10 @@ function CellEditor<V>({ label, initial, initialError, input, align, parse, onCa
   const [error, setError] = useState<string | null>(initialError);
   // Enter and Escape end the edit themselves; the blur that follows must not save a second time.
   const done = useRef(false);
+  // A closed native select changes its value on each arrow key (and fires a change for it): that
+  // moves through the options, and Enter saves. A pick from its open list (a click, or Enter in the
+  // list) saves at once.
+  const keyedChange = useRef(false);
 
   const finish = (next: string, refocus: boolean) => {
     if (done.current) return;
@@ -138,6 +142,7 @@ function CellEditor<V>({ label, initial, initialError, input, align, parse, onCa
 
   const handleKeyDown = (event: KeyboardEvent) => {
     event.stopPropagation();
+    keyedChange.current = input.kind === 'select' && event.key !== 'Enter' && event.key !== 'Escape' && event.key !== 'Tab';
     if (event.key === 'Escape') {
       event.preventDefault();
       done.current = true;
@@ -166,9 +171,13 @@ function CellEditor<V>({ label, initial, initialError, input, align, parse, onCa
         <TextField
           {...common}
           select
+          onMouseDown={() => {
+            keyedChange.current = false;
+          }}
           onChange={(event) => {
             setText(event.target.value);
-            finish(event.target.value, true);
+            if (keyedChange.current) keyedChange.current = false;
+            else finish(event.target.value, true);
           }}
           slotProps={{ select: { native: true }, htmlInput: { 'aria-label': label } }}
         >

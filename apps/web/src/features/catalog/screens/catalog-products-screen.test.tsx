@@ -1,5 +1,5 @@
 import { MESSAGES } from '@kontor/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderWithApp, testUser } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
@@ -210,6 +210,28 @@ describe('CatalogProductsScreen', () => {
       { products: [{ id: rake.id, qty_restock_level: '5.00' }] },
     ]);
     expect(await screen.findByText('5')).toBeInTheDocument();
+  });
+
+  it('a location chosen with the arrow keys is saved on Enter, not on the first arrow press', async () => {
+    const hall = createLocationOption({ name: 'Hall A' });
+    const shed = createLocationOption({ name: 'Garden shed' });
+    const loft = createLocationOption({ name: 'Loft' });
+    const rake = createCatalogProduct({ sku: 'RAKE-2', default_location_id: hall.id });
+    const { backend, events } = setup(`${ROUTE}?view=stocks`, { products: [rake], locations: [hall, shed, loft] });
+
+    await events.click(await screen.findByText('Hall A'));
+    const select = screen.getByLabelText('Default location of RAKE-2');
+    // A closed native select changes its value on each arrow key and fires a change event for it (Chrome, Firefox).
+    fireEvent.keyDown(select, { key: 'ArrowDown' });
+    fireEvent.change(select, { target: { value: String(shed.id) } });
+    fireEvent.keyDown(select, { key: 'ArrowDown' });
+    fireEvent.change(select, { target: { value: String(loft.id) } });
+    expect(screen.getByLabelText('Default location of RAKE-2')).toHaveValue(String(loft.id));
+    expect(writes(backend, 'PUT')).toHaveLength(0);
+    await events.keyboard('{Enter}');
+
+    expect(await screen.findByText(MESSAGES.defaultLocationUpdated)).toBeInTheDocument();
+    expect(writes(backend, 'PUT').map((r) => r.body)).toEqual([{ products: [{ id: rake.id, default_location_id: loft.id }] }]);
   });
 
   it('moves the focus between cells with the arrow keys and edits with Enter', async () => {
