@@ -83,4 +83,17 @@ describe('an Admin demoted while their request waits', () => {
     expect(res.json()).toEqual(forbidden);
     expect(await db().select({ id: users.id }).from(users).where(eq(users.email, email))).toEqual([]);
   });
+  it('PUT /api/users/companies/{id}/: changes nothing', async () => {
+    const owner = await createTenant(app);
+    const second = await createStaffUser(app, owner);
+    await as(app, owner, { method: 'PATCH', url: `/api/users/${second.user.id}/`, payload: { company_role: 'Admin' } });
+
+    const res = await whileDemoted(owner.companyId, second, () =>
+      as(app, second, { method: 'PUT', url: `/api/users/companies/${owner.companyId}/`, payload: { name: 'Taken over AB' } }),
+    );
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual(forbidden);
+    const [row] = await db().select({ name: companies.name }).from(companies).where(eq(companies.id, owner.companyId));
+    expect(row!.name).toBe(owner.user.company_name);
+  });
 });

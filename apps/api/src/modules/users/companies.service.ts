@@ -5,6 +5,7 @@ import type { Ctx } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
 import { buildListQuery, type ListSpec } from '../../http/filters.js';
 import { pageRequest, pageResponse } from '../../http/pagination.js';
+import { lockCompanyAsAdmin } from './users.service.js';
 
 const companyList: ListSpec = {
   fields: { id: { column: companies.id, type: 'int' }, name: { column: companies.name, type: 'text' } },
@@ -53,13 +54,15 @@ export async function getCompany(ctx: Ctx, id: number): Promise<CompanyResponse>
 export async function updateCompany(ctx: Ctx, id: number, body: UpdateCompanyBody): Promise<CompanyResponse> {
   if (id !== ctx.user.companyId) throw notFound();
   // In a transaction, as every audited write: it tells the audit trigger who (ADR 0016).
-  const [row] = await ctx.db.transaction((tx) =>
-    tx
+  const [row] = await ctx.db.transaction(async (tx) => {
+    // The caller must still be an Admin once the company row is theirs to change.
+    await lockCompanyAsAdmin(tx, ctx);
+    return tx
       .update(companies)
       .set({ name: body.name, country: body.country, url: body.url, platform: body.platform, updatedAt: new Date() })
       .where(eq(companies.id, id))
-      .returning(),
-  );
+      .returning();
+  });
   if (!row) throw notFound();
   return toCompanyResponse(row);
 }

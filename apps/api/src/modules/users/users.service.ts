@@ -78,7 +78,7 @@ export async function listUsers(ctx: Ctx, query: ListUsersQuery, url: string): P
  * cannot both win), and checks that the caller is still an active Admin once it has it: the role
  * was checked when the request came in, and another Admin may have taken it away since.
  */
-async function lockCompanyAsAdmin(tx: DbOrTx, ctx: Ctx): Promise<void> {
+export async function lockCompanyAsAdmin(tx: DbOrTx, ctx: Ctx): Promise<void> {
   await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, ctx.user.companyId)).for('update');
   const [caller] = await tx
     .select({ companyRole: users.companyRole, isActive: users.isActive })
