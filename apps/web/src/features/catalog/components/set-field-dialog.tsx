@@ -33,6 +33,8 @@ export type SetFieldDialogProps = {
   open: boolean;
   /** How many products the value goes to. */
   count: number;
+  /** Whether `count` is the server's estimate (all products matching the filter of a long list). */
+  estimate?: boolean;
   locations: LocationResponse[];
   pending: boolean;
   onApply: (patch: Omit<ProductPatch, 'id'>, message: string) => void;
@@ -49,7 +51,7 @@ export function SetFieldDialog({ open, onClose, ...props }: SetFieldDialogProps)
   );
 }
 
-function SetFieldForm({ count, locations, pending, onApply, onClose }: Omit<SetFieldDialogProps, 'open'>) {
+function SetFieldForm({ count, estimate = false, locations, pending, onApply, onClose }: Omit<SetFieldDialogProps, 'open'>) {
   const [fieldName, setFieldName] = useState<BulkField['name']>('vat');
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -75,7 +77,11 @@ function SetFieldForm({ count, locations, pending, onApply, onClose }: Omit<SetF
     >
       <DialogContent sx={{ pt: 0.5 }}>
         <DialogContentText sx={{ mb: 2 }}>
-          {count === 1 ? 'The value goes to the selected product.' : `The value goes to all ${count} selected products.`}
+          {estimate
+            ? `The value goes to about ${count.toLocaleString()} selected products.`
+            : count === 1
+              ? 'The value goes to the selected product.'
+              : `The value goes to all ${count.toLocaleString()} selected products.`}
         </DialogContentText>
         <Stack spacing={2}>
           <TextField

@@ -614,6 +614,16 @@ describe('CatalogProductsScreen', () => {
     expect(screen.getByText('about 31,000 products')).toBeInTheDocument();
     await events.click(screen.getByLabelText('Select all products on this page'));
     expect(screen.getByRole('button', { name: 'Select all about 31,000 products matching the filter' })).toBeInTheDocument();
+    // The questions before a bulk action over all of them say "about" too: the number is not exact.
+    await events.click(screen.getByRole('button', { name: 'Select all about 31,000 products matching the filter' }));
+    await events.click(screen.getByRole('button', { name: 'Delete' }));
+    const question = await dialogTitled('Delete about 31,000 products?');
+    await events.click(within(question).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await events.click(screen.getByRole('button', { name: 'Set field' }));
+    expect(await screen.findByText('The value goes to about 31,000 selected products.')).toBeInTheDocument();
+    await events.click(within(await dialogTitled('Set a field')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await events.click(screen.getByRole('button', { name: 'Go to next page' }));
     expect(await screen.findByText('26–30 of 30')).toBeInTheDocument();
   });

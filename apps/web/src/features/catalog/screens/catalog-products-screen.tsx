@@ -142,6 +142,8 @@ export function CatalogProductsScreen({ stockActions }: CatalogProductsScreenPro
   /** A long list's count is the server's estimate (DESIGN §3): said as "about N products". */
   const matching = data?.count_is_estimate ? `about ${plural(total)}` : plural(total);
   const selectedCount = current.allMatching ? Math.max(0, total - excluded.length) : current.ids.length;
+  /** "All matching" over an estimated count: the questions before acting on them say "about" too. */
+  const selectedEstimate = current.allMatching && Boolean(data?.count_is_estimate);
   /** What the publish dialog offers as "Selected products": the selection as it stood when the dialog opened. */
   const [publishIds, setPublishIds] = useState<number[]>([]);
   const [progress, setProgress] = useState<BulkProgress | null>(null);
@@ -489,7 +491,7 @@ export function CatalogProductsScreen({ stockActions }: CatalogProductsScreenPro
       />
       <ConfirmDialog
         open={dialog === 'delete'}
-        title={selectedCount === 1 ? 'Delete this product?' : `Delete ${plural(selectedCount)}?`}
+        title={selectedEstimate ? `Delete about ${plural(selectedCount)}?` : selectedCount === 1 ? 'Delete this product?' : `Delete ${plural(selectedCount)}?`}
         message="Deleted products leave the catalog. Products with stock or stock history cannot be deleted."
         confirmLabel="Delete"
         destructive
@@ -500,6 +502,7 @@ export function CatalogProductsScreen({ stockActions }: CatalogProductsScreenPro
       <SetFieldDialog
         open={dialog === 'set-field'}
         count={selectedCount}
+        estimate={selectedEstimate}
         locations={locations.data ?? []}
         pending={busy}
         onApply={handleSetField}
