@@ -2,10 +2,20 @@ import Box from '@mui/material/Box';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import type { Theme } from '@mui/material/styles';
 import { flexRender, getCoreRowModel, useReactTable, type Column, type ColumnDef, type Row } from '@tanstack/react-table';
-import { elementScroll, useVirtualizer, type Rect, type Virtualizer, type VirtualizerOptions } from '@tanstack/react-virtual';
 import {
+  defaultRangeExtractor,
+  elementScroll,
+  useVirtualizer,
+  type Range,
+  type Rect,
+  type Virtualizer,
+  type VirtualizerOptions,
+} from '@tanstack/react-virtual';
+import {
+  Fragment,
   memo,
   startTransition,
+  useCallback,
   useEffect,
   useLayoutEffect,
   useMemo,
@@ -251,8 +261,21 @@ export function DataGrid<T>({
   const minWidth = leafColumns.reduce((sum, column) => sum + column.getSize(), 0);
   const sticky = useMemo(() => stickyLayoutOf(columns), [columns]);
 
+  // The row of the cell being edited stays rendered when it scrolls out of view (the wheel, a
+  // drag of the scrollbar): unmounted, its input would take what was typed with it, unsaved.
+  const editingIndex = editing ? tableRows.findIndex((row) => row.id === editing.rowId) : -1;
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      if (editingIndex < 0 || indexes.includes(editingIndex)) return indexes;
+      return [...indexes, editingIndex].sort((a, b) => a - b);
+    },
+    [editingIndex],
+  );
+
   const virtualizer = useVirtualizer({
     count: message ? 0 : tableRows.length,
+    rangeExtractor,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => estimateRowHeight,
     getItemKey: (index) => tableRows[index]?.id ?? index,
@@ -498,23 +521,29 @@ export function DataGrid<T>({
             ) : (
               <>
                 {paddingTop > 0 ? <Box aria-hidden sx={{ height: paddingTop }} /> : null}
-                {virtualRows.map((item) => {
+                {virtualRows.map((item, position) => {
                   const row = tableRows[item.index]!;
+                  // A kept row (the one being edited) away from the others sits at its place, after a gap.
+                  const previous = virtualRows[position - 1];
+                  const gap = previous ? item.start - previous.end : 0;
                   return (
-                    <GridRow
-                      key={row.id}
-                      row={row}
-                      columns={columns}
-                      index={item.index}
-                      ariaRowIndex={headerRows + item.index + 1}
-                      activeCol={activeRow === item.index + 1 ? activeCol : -1}
-                      template={template}
-                      label={rowLabel(row.original)}
-                      selected={isRowSelected?.(row.original) ?? false}
-                      measure={virtualizer.measureElement}
-                      scrollMargin={headerRows * HEADER_ROW_HEIGHT}
-                      sticky={sticky}
-                    />
+                    <Fragment key={row.id}>
+                      {gap > 0 ? <Box aria-hidden sx={{ height: gap }} /> : null}
+                      <GridRow
+                        key={row.id}
+                        row={row}
+                        columns={columns}
+                        index={item.index}
+                        ariaRowIndex={headerRows + item.index + 1}
+                        activeCol={activeRow === item.index + 1 ? activeCol : -1}
+                        template={template}
+                        label={rowLabel(row.original)}
+                        selected={isRowSelected?.(row.original) ?? false}
+                        measure={virtualizer.measureElement}
+                        scrollMargin={headerRows * HEADER_ROW_HEIGHT}
+                        sticky={sticky}
+                      />
+                    </Fragment>
                   );
                 })}
                 {paddingBottom > 0 ? <Box aria-hidden sx={{ height: paddingBottom }} /> : null}

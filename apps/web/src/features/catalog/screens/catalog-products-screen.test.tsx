@@ -264,6 +264,26 @@ describe('CatalogProductsScreen', () => {
     expect(screen.getByLabelText('Select A-1')).toBeChecked();
   });
 
+  it('a cell being edited stays while the grid scrolls it out of view: what was typed is not lost', async () => {
+    const products = Array.from({ length: 100 }, (_, i) => createCatalogProduct({ sku: `V-${String(i).padStart(3, '0')}`, cost_shipping: 10 }));
+    const { backend, events } = setup(`${ROUTE}?limit=100`, { products });
+
+    expect(await screen.findByText('V-000')).toBeInTheDocument();
+    await events.click(cellIn('V-000', 'Shipping cost'));
+    const input = screen.getByLabelText('Shipping cost of V-000');
+    await events.clear(input);
+    await events.type(input, '77');
+    // The mouse wheel scrolls the grid far down while the input keeps the focus.
+    const scroller = screen.getByRole('grid', { name: 'Products' }).parentElement!;
+    scroller.scrollTop = 4000;
+    fireEvent.scroll(scroller);
+    await waitFor(() => expect(screen.queryByText('V-001')).not.toBeInTheDocument());
+    expect(screen.getByLabelText('Shipping cost of V-000')).toHaveValue('77');
+    await events.keyboard('{Enter}');
+    await waitFor(() => expect(writes(backend, 'PUT')).toHaveLength(1));
+    expect(writes(backend, 'PUT')[0]?.body).toEqual({ products: [{ id: products[0]!.id, cost_shipping: '77.00' }] });
+  });
+
   it('saves a price override and shows the margin the server computed', async () => {
     const lamp = createCatalogProduct({ sku: 'LAMP-1', procurement_cost: 60, price_calculated_automatically: 125, vat: 25 });
     const { backend, events } = setup(`${ROUTE}?view=prices`, { products: [lamp] });
