@@ -323,12 +323,13 @@ export function DataGrid<T>({
     () => ({
       editing,
       startEditing: (cell) => setEditing(cell),
-      stopEditing: (refocus) => {
+      stopEditing: (refocus, move) => {
         setEditing(null);
-        if (refocus) focusPending.current = true;
+        if (move) setActive((at) => ({ row: at.row, col: Math.max(0, Math.min(at.col + move, leafColumns.length - 1)) }));
+        if (refocus || move) focusPending.current = true;
       },
     }),
-    [editing],
+    [editing, leafColumns.length],
   );
 
   const startEditingAt = (row: number, col: number) => {

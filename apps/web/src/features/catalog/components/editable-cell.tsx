@@ -72,8 +72,8 @@ export function EditableCell<V>({ rowId, columnId, label, display, value, input,
           setRefused(null);
           stopEditing(true);
         }}
-        onCommit={(text, parsed, refocus) => {
-          stopEditing(refocus);
+        onCommit={(text, parsed, refocus, move) => {
+          stopEditing(refocus, move);
           if (text !== value) handleCommit(text, parsed);
           else setRefused(null);
         }}
@@ -114,7 +114,7 @@ type CellEditorProps<V> = {
   align: 'left' | 'right';
   parse: (text: string) => ParseResult<V>;
   onCancel: () => void;
-  onCommit: (text: string, parsed: ParseResult<V>, refocus: boolean) => void;
+  onCommit: (text: string, parsed: ParseResult<V>, refocus: boolean, move?: 1 | -1) => void;
 };
 
 /** Mounted only while editing, so every edit starts from the stored value. */
@@ -128,7 +128,7 @@ function CellEditor<V>({ label, initial, initialError, input, align, parse, onCa
   // list) saves at once.
   const keyedChange = useRef(false);
 
-  const finish = (next: string, refocus: boolean) => {
+  const finish = (next: string, refocus: boolean, move?: 1 | -1) => {
     if (done.current) return;
     const parsed = parse(next);
     // Enter on a refused value keeps the input open with the reason; leaving it hands the reason to the cell.
@@ -137,7 +137,7 @@ function CellEditor<V>({ label, initial, initialError, input, align, parse, onCa
       return;
     }
     done.current = true;
-    onCommit(next, parsed, refocus);
+    onCommit(next, parsed, refocus, move);
   };
 
   const handleKeyDown = (event: KeyboardEvent) => {
@@ -150,6 +150,11 @@ function CellEditor<V>({ label, initial, initialError, input, align, parse, onCa
     } else if (event.key === 'Enter' && !(input.kind === 'text' && input.multiline && event.shiftKey)) {
       event.preventDefault();
       finish(text, true);
+    } else if (event.key === 'Tab') {
+      // As in a spreadsheet: saves and goes on to the next cell of the row (Shift+Tab the one before),
+      // where the browser would take the focus out of the grid.
+      event.preventDefault();
+      finish(text, true, event.shiftKey ? -1 : 1);
     }
   };
 

@@ -6,8 +6,11 @@ export type EditingCell = { rowId: string; columnId: string };
 export type GridEditState = {
   editing: EditingCell | null;
   startEditing: (cell: EditingCell) => void;
-  /** `refocus` puts the keyboard focus back on the cell (Enter, Esc); a blur leaves it where the person clicked. */
-  stopEditing: (refocus: boolean) => void;
+  /**
+   * `refocus` puts the keyboard focus back on the cell (Enter, Esc); a blur leaves it where the person clicked.
+   * `move` (Tab, Shift+Tab) puts it on the next or the previous cell of the row instead.
+   */
+  stopEditing: (refocus: boolean, move?: 1 | -1) => void;
 };
 
 export const GridEditContext = createContext<GridEditState>({ editing: null, startEditing: () => undefined, stopEditing: () => undefined });

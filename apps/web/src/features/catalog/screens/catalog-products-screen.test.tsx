@@ -284,6 +284,29 @@ describe('CatalogProductsScreen', () => {
     expect(writes(backend, 'PUT')[0]?.body).toEqual({ products: [{ id: products[0]!.id, cost_shipping: '77.00' }] });
   });
 
+  it('Tab saves the cell and moves to the next one (Shift+Tab the one before), staying in the grid', async () => {
+    const lamp = createCatalogProduct({ sku: 'LAMP-3', cost_shipping: 10, cost_packaging_labour: 5 });
+    const { backend, events } = setup(`${ROUTE}?view=prices`, { products: [lamp] });
+
+    expect(await screen.findByRole('row', { name: /^LAMP-3 / })).toBeInTheDocument();
+    await events.click(cellIn('LAMP-3', 'Shipping cost'));
+    const shipping = screen.getByLabelText('Shipping cost of LAMP-3');
+    await events.clear(shipping);
+    await events.type(shipping, '15{Tab}');
+    expect(document.activeElement).toBe(cellIn('LAMP-3', 'Packaging labour'));
+    await events.keyboard('{Enter}');
+    const labour = screen.getByLabelText('Packaging labour of LAMP-3');
+    await events.clear(labour);
+    await events.type(labour, '7');
+    await events.keyboard('{Shift>}{Tab}{/Shift}');
+    expect(document.activeElement).toBe(cellIn('LAMP-3', 'Shipping cost'));
+    await waitFor(() => expect(writes(backend, 'PUT')).toHaveLength(2));
+    expect(writes(backend, 'PUT').map((r) => r.body)).toEqual([
+      { products: [{ id: lamp.id, cost_shipping: '15.00' }] },
+      { products: [{ id: lamp.id, cost_packaging_labour: '7.00' }] },
+    ]);
+  });
+
   it('saves a price override and shows the margin the server computed', async () => {
     const lamp = createCatalogProduct({ sku: 'LAMP-1', procurement_cost: 60, price_calculated_automatically: 125, vat: 25 });
     const { backend, events } = setup(`${ROUTE}?view=prices`, { products: [lamp] });
