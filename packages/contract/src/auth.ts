@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { COMMON_PASSWORDS } from './common-passwords.js';
 import { ACCOUNT_ROLE_DEFAULT, COMPANY_ROLE_DEFAULT, COMPANY_ROLES } from './constants.js';
 
-export const LoginBody = z.object({
+export const LoginBody = z.strictObject({
   username: z.string().trim().min(1, 'This field may not be blank.').max(254),
   password: z.string().min(1, 'This field may not be blank.').max(1024),
 });
@@ -12,7 +12,7 @@ export const TokenPair = z.object({ access: z.string(), refresh: z.string() });
 export type TokenPair = z.infer<typeof TokenPair>;
 
 /** The refresh token comes in the body (API clients) or the HttpOnly cookie (the SPA). */
-export const RefreshBody = z.object({ refresh: z.string().min(1).max(512).optional() });
+export const RefreshBody = z.strictObject({ refresh: z.string().min(1).max(512).optional() });
 export type RefreshBody = z.infer<typeof RefreshBody>;
 
 export const PASSWORD_MIN_LENGTH = 10;
@@ -64,10 +64,10 @@ export const Password = z
   })
   .meta({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH });
 
-export const PasswordResetBody = z.object({ email: z.string().trim().max(254) });
+export const PasswordResetBody = z.strictObject({ email: z.string().trim().max(254) });
 export type PasswordResetBody = z.infer<typeof PasswordResetBody>;
 
-export const PasswordResetConfirmBody = z.object({
+export const PasswordResetConfirmBody = z.strictObject({
   token: z.string().min(1, 'This field may not be blank.').max(256),
   password: Password,
 });
@@ -83,7 +83,7 @@ export const PASSWORD_CHANGE_MESSAGES = {
  * POST /user/password_change/ (the signed-in user's own password). Answers a new token pair for
  * this session; every other session of the user ends.
  */
-export const PasswordChangeBody = z.object({
+export const PasswordChangeBody = z.strictObject({
   old_password: z.string().min(1, 'This field may not be blank.').max(1024),
   new_password: Password,
 });
@@ -93,7 +93,7 @@ export const CompanyRole = z.enum(COMPANY_ROLES);
 export type CompanyRole = z.infer<typeof CompanyRole>;
 
 /** Spec §3 "Onboarding account details". */
-export const OnboardingAccount = z.object({
+export const OnboardingAccount = z.strictObject({
   first_name: z.string().trim().min(1, 'This field may not be blank.').max(150),
   last_name: z.string().trim().min(1, 'This field may not be blank.').max(150),
   email: z.email('Enter a valid email address.').max(254),
@@ -107,7 +107,7 @@ export const OnboardingAccount = z.object({
 export type OnboardingAccount = z.input<typeof OnboardingAccount>;
 
 /** Spec §3 "Company info at registration". */
-export const OnboardingCompany = z.object({
+export const OnboardingCompany = z.strictObject({
   name: z.string().trim().max(200).default(''),
   country: z.string().trim().max(100).default(''),
   url: z.string().trim().max(500).default(''),
@@ -120,7 +120,7 @@ export type OnboardingCompany = z.input<typeof OnboardingCompany>;
 /** The registrant's company role: the company they create needs an Admin to add its team (ADR 0017). */
 export const REGISTRATION_ROLE_MESSAGE = 'The person who registers a company is its Admin; add Staff users from the team page afterwards.';
 
-export const DemoRegisterBody = z.object({ account: OnboardingAccount, company: OnboardingCompany }).superRefine((body, ctx) => {
+export const DemoRegisterBody = z.strictObject({ account: OnboardingAccount, company: OnboardingCompany }).superRefine((body, ctx) => {
   // The object refinement also runs when fields failed their own checks: only compare strings.
   const { password, email } = body.account as { password: unknown; email: unknown };
   if (typeof password === 'string' && typeof email === 'string' && passwordMatchesEmail(password, email)) {

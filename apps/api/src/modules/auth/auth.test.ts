@@ -328,6 +328,43 @@ describe('POST /api/user/demo_register/', () => {
     const res = await app.inject({ method: 'POST', url: '/api/user/demo_register/', headers: { 'content-type': 'application/json' }, payload: '{oops' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toHaveProperty('detail');
+    // DESIGN §10: an unknown key is a 400 that changes nothing, on every auth body (they were dropped silently).
+    // From an address of its own: the registrations above count against the per-IP throttle.
+    const FRESH_IP = '10.9.8.7';
+    const base = registrationBody();
+    const extra = await app.inject({
+      method: 'POST',
+      url: '/api/user/demo_register/',
+      remoteAddress: FRESH_IP,
+      payload: { ...base, plan: 'pro', account: { ...base.account, is_staff: true }, company: { ...base.company, vat: 'SE1' } },
+    });
+    expect([extra.statusCode, extra.json()]).toEqual([
+      400,
+      { plan: ['Unknown field.'], 'account.is_staff': ['Unknown field.'], 'company.vat': ['Unknown field.'] },
+    ]);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/login/',
+          remoteAddress: FRESH_IP,
+          payload: { username: base.account.email, password: 'x', remember: true },
+        })
+      ).json(),
+    ).toEqual({
+      remember: ['Unknown field.'],
+    });
+    for (const [url, payload] of [
+      ['/api/token/refresh/', { refresh: 'x', access: 'y' }],
+      ['/api/user/password_reset/', { email: 'a@example.com', next: '/' }],
+      ['/api/user/password_reset/confirm/', { token: 't', password: 'long-enough-pass-1', password2: 'long-enough-pass-1' }],
+    ] as const) {
+      const refused = await app.inject({ method: 'POST', url, remoteAddress: FRESH_IP, payload });
+      expect([url, refused.statusCode]).toEqual([url, 400]);
+      expect(Object.values(refused.json() as Record<string, string[]>)).toContainEqual(['Unknown field.']);
+    }
+    // Nothing was registered by the refused body.
+    expect((await app.inject({ method: 'POST', url: '/api/user/demo_register/', remoteAddress: FRESH_IP, payload: base })).statusCode).toBe(201);
   });
 });
 
