@@ -41,6 +41,16 @@ describe('failed logins are throttled per account and per IP', () => {
     }
   });
 
+  it("a password reset lifts the account's throttle: the owner proved the mailbox and chose a new password", async () => {
+    const t = await createTenant(app);
+    for (let i = 0; i < 3; i += 1) expect((await post(app, '/api/login/', { username: t.user.email, password: `a-guess-${i}` })).statusCode).toBe(401);
+    expect((await post(app, '/api/login/', { username: t.user.email, password: t.password })).statusCode).toBe(429);
+    await post(app, '/api/user/password_reset/', { email: t.user.email });
+    const token = /#token=([A-Za-z0-9_-]+)/.exec((await lastMailTo(app, t.user.email))!.text)![1]!;
+    expect((await post(app, '/api/user/password_reset/confirm/', { token, password: 'after-the-lockout-passphrase' })).statusCode).toBe(200);
+    expect((await post(app, '/api/login/', { username: t.user.email, password: 'after-the-lockout-passphrase' })).statusCode).toBe(200);
+  });
+
   it('forgets failures older than the window', async () => {
     const t = await createTenant(app);
     const email = t.user.email.toLowerCase();

@@ -262,6 +262,9 @@ export async function confirmPasswordReset(deps: AppDeps, body: PasswordResetCon
     await tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId));
     // A new password ends every session of the account, access tokens included.
     await endAllSessions(tx, row.userId);
+    // And lifts the account's login throttle, as a successful login does: the owner proved the
+    // mailbox, and a guesser's failures must not keep them out for the rest of the window.
+    if (user) await tx.delete(loginFailures).where(eq(loginFailures.email, normalizeEmail(user.email)));
   });
 }
 
