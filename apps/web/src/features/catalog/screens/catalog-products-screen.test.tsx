@@ -622,6 +622,30 @@ describe('CatalogProductsScreen', () => {
     await waitFor(() => expect(stale()).toEqual(['bulk-descriptions', 'stocktaking', 'procurement-products']));
   });
 
+  it('a second field saved while the description is still being created goes into it (PUT), not into a second POST', async () => {
+    const chair = createCatalogProduct({ sku: 'CHAIR-3' });
+    const { backend, events } = setup(`${ROUTE}?view=bulk`, { products: [chair] });
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // The create answers late (a slow network); MSW moves on to the backend's handler after the gate.
+    server.use(http.post(apiUrl('/catalog/product_descriptions/'), async () => void (await gate)));
+
+    expect(await screen.findByRole('row', { name: /^CHAIR-3 / })).toBeInTheDocument();
+    await events.click((await within(rowOf('CHAIR-3')).findAllByText('Empty'))[0]!);
+    await events.type(screen.getByLabelText('Meta title of CHAIR-3'), 'Chair{Tab}');
+    await events.keyboard('{Enter}');
+    await events.type(screen.getByLabelText('Meta keywords of CHAIR-3'), 'chair, oak{Enter}');
+    release();
+
+    await waitFor(() => expect(writes(backend, 'PUT')).toHaveLength(1));
+    expect(writes(backend, 'POST').map((r) => r.body)).toEqual([{ product: chair.id, language: 'SV', meta_title: 'Chair' }]);
+    expect(writes(backend, 'PUT')[0]).toMatchObject({
+      path: `/catalog/product_descriptions/${backend.state.descriptions[0]!.id}/`,
+      body: { meta_keywords: 'chair, oak' },
+    });
+    expect(backend.state.descriptions).toHaveLength(1);
+  });
+
   it('publishes the selected products, or all of them when nothing is selected', async () => {
     const rake = createCatalogProduct({ sku: 'RAKE-1', name: 'Rake' });
     const hoe = createCatalogProduct({ sku: 'HOE-1', name: 'Hoe' });

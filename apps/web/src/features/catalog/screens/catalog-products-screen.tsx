@@ -182,8 +182,24 @@ export function CatalogProductsScreen({ stockActions }: CatalogProductsScreenPro
       },
     );
 
+  /** A description being created (POST) per product and language: a second field saved meanwhile goes into it, not into a second POST (400). */
+  const creating = useRef(new Map<string, Promise<ProductDescriptionResponse>>());
+  const saveDescription = (product: ProductResponse, description: ProductDescriptionResponse | undefined, patch: Partial<DescriptionPatch>) => {
+    if (description) return descriptionMutation.mutateAsync({ id: description.id, body: patch });
+    const key = `${product.id}|${language}`;
+    const create = () => descriptionMutation.mutateAsync({ id: null, body: { product: product.id, language, ...patch } });
+    const pendingCreate = creating.current.get(key);
+    const save = pendingCreate ? pendingCreate.then((created) => descriptionMutation.mutateAsync({ id: created.id, body: patch }), create) : create();
+    creating.current.set(key, save);
+    const forget = () => {
+      if (creating.current.get(key) === save) creating.current.delete(key);
+    };
+    save.then(forget, forget);
+    return save;
+  };
+
   const handleSaveDescription = (product: ProductResponse, description: ProductDescriptionResponse | undefined, patch: Partial<DescriptionPatch>) =>
-    descriptionMutation.mutateAsync(description ? { id: description.id, body: patch } : { id: null, body: { product: product.id, language, ...patch } }).then(
+    saveDescription(product, description, patch).then(
       () => showSnackbar(MESSAGES.productUpdated),
       (error: unknown) => {
         const text = serverMessage(error);
