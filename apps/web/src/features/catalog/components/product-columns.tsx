@@ -54,6 +54,8 @@ export type ColumnContext = {
     onToggle: (id: number) => void;
     page: 'all' | 'some' | 'none' | 'empty';
     onTogglePage: (checked: boolean) => void;
+    /** While other rows load (a new filter or page), the rows still shown are not selected for them. */
+    disabled: boolean;
   };
   inventories: Map<number, ProductInventories> | undefined;
   procurement: Map<number, ProcurementProductWithOnOrder[]> | undefined;
@@ -158,7 +160,7 @@ function SelectPageCheckbox() {
       label="Select all products on this page"
       checked={selection.page === 'all'}
       indeterminate={selection.page === 'some'}
-      disabled={selection.page === 'empty'}
+      disabled={selection.page === 'empty' || selection.disabled}
       onChange={selection.onTogglePage}
     />
   );
@@ -166,7 +168,14 @@ function SelectPageCheckbox() {
 
 function SelectRowCheckbox({ product }: { product: ProductResponse }) {
   const { selection } = useColumnContext();
-  return <GridCheckbox label={`Select ${product.sku}`} checked={selection.isSelected(product.id)} onChange={() => selection.onToggle(product.id)} />;
+  return (
+    <GridCheckbox
+      label={`Select ${product.sku}`}
+      checked={selection.isSelected(product.id)}
+      disabled={selection.disabled}
+      onChange={() => selection.onToggle(product.id)}
+    />
+  );
 }
 
 const selectColumn = (): GridColumn<ProductResponse> => ({

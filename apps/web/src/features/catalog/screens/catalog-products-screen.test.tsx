@@ -455,6 +455,28 @@ describe('CatalogProductsScreen', () => {
     expect(new URLSearchParams(router.state.location.search).get('search')).toBe('P-');
   });
 
+  it("while another filter's rows load, the last filter's rows still shown cannot be selected for it", async () => {
+    const old = createCatalogProduct({ sku: 'OLD-1', price_calculated_automatically: 500 });
+    const thin = createCatalogProduct({ sku: 'THIN-2', price_calculated_automatically: 80 });
+    const { events } = setup(ROUTE, { products: [old, thin] });
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.get(apiUrl('/catalog/products/'), async ({ request }) => {
+        if (new URL(request.url).searchParams.get('margin_band')) await gate;
+      }),
+    );
+
+    expect(await screen.findByText('OLD-1')).toBeInTheDocument();
+    await events.selectOptions(screen.getByLabelText('Margin'), '0-9%');
+    // OLD-1 stays on screen until the filtered list arrives; ticking it would select it under the new filter.
+    expect(screen.getByLabelText('Select OLD-1')).toBeDisabled();
+    expect(screen.getByLabelText('Select all products on this page')).toBeDisabled();
+    release();
+    await waitFor(() => expect(screen.queryByText('OLD-1')).not.toBeInTheDocument());
+    expect(screen.getByLabelText('Select THIN-2')).toBeEnabled();
+  });
+
   it('sorts by a column header (click, or Enter on the header cell), highest first on the second press', async () => {
     const cheap = createCatalogProduct({ sku: 'A-CHEAP', price: 50, price_calculated_automatically: 50 });
     const dear = createCatalogProduct({ sku: 'B-DEAR', price: 900, price_calculated_automatically: 900 });

@@ -120,6 +120,7 @@ export function CatalogProductsScreen({ stockActions }: CatalogProductsScreenPro
   const rowsReady = useDeferredValue(products.data !== undefined, false);
   const data = rowsReady ? products.data : undefined;
   const rows = data?.results ?? [];
+  const rowsLoading = products.isPlaceholderData;
   const ids = rows.map((row) => row.id);
   const inventories = useProductInventories(ids, view === 'stocks');
   const procurement = useProcurementData(ids, view === 'prices');
@@ -302,6 +303,8 @@ export function CatalogProductsScreen({ stockActions }: CatalogProductsScreenPro
         onToggle: (id) => handlers.current.handleToggle(id),
         page: pageSelection,
         onTogglePage: (checked) => handlers.current.handleTogglePage(checked),
+        // The last filter's rows shown while the new filter's load: ticked, they would be selected under the new filter.
+        disabled: rowsLoading,
       },
       inventories: inventories.data,
       procurement: procurement.data,
@@ -316,7 +319,18 @@ export function CatalogProductsScreen({ stockActions }: CatalogProductsScreenPro
       onSaveProduct: (product, patch, message) => handlers.current.handleSaveProduct(product, patch, message),
       onSaveDescription: (product, description, patch) => handlers.current.handleSaveDescription(product, description, patch),
     }),
-    [isSelected, pageSelection, inventories.data, procurement.data, locations.data, descriptionsByProduct, machineOnly, originalOnly, stockActions],
+    [
+      isSelected,
+      pageSelection,
+      rowsLoading,
+      inventories.data,
+      procurement.data,
+      locations.data,
+      descriptionsByProduct,
+      machineOnly,
+      originalOnly,
+      stockActions,
+    ],
   );
   const columns = useMemo(() => productColumns(view), [view]);
   const filtered = PRODUCT_FILTERS.some((name) => filters[name] !== '');
