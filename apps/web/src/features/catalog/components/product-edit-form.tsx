@@ -71,7 +71,8 @@ function NumberField({
   unit?: string;
   helperText?: string;
 }) {
-  return <FormTextField control={control} name={name} label={label} type="number" fullWidth helperText={helperText} slotProps={numberProps(limits, unit)} />;
+  // A text input: a number input loses a decimal comma (see decimalText).
+  return <FormTextField control={control} name={name} label={label} fullWidth helperText={helperText} slotProps={numberProps(limits, unit)} />;
 }
 
 /** The editable fields of one product. Save sends only what changed; the server's 400 lands on the fields it names. */

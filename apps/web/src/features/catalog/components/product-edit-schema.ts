@@ -1,6 +1,7 @@
 import { ProductPatch, type ProductResponse, type ProductTypeValue } from '@kontor/contract';
 import { z } from 'zod';
 import { ApiError } from '@/lib/api-client';
+import { decimalText } from './product-fields';
 
 /** Every writable field of the contract's ProductPatch that the edit screen shows (the free-form `description` object is not one). */
 export const PRODUCT_EDIT_FIELDS = [
@@ -33,7 +34,10 @@ export type ProductFormValues = Record<TextField, string> & { archived: boolean 
 
 const text = (value: number | string | null) => (value === null ? '' : String(value));
 const orNull = (value: string) => (value.trim() === '' ? null : value);
-const intOrNull = (value: string) => (value.trim() === '' ? null : Number(value));
+/** A decimal typed with a comma (12,5) or a dot, as the grid reads it (decimalText). */
+const decimal = (value: string) => decimalText(value);
+const decimalOrNull = (value: string) => (value.trim() === '' ? null : decimalText(value));
+const intOrNull = (value: string) => (value.trim() === '' ? null : Number(decimalText(value)));
 export const imageUrlLines = (value: string) =>
   value
     .split('\n')
@@ -95,19 +99,19 @@ export const ProductFormSchema = z
     product__stock_proxy_parent: orNull(values.product__stock_proxy_parent),
     url: values.url,
     archived: values.archived,
-    vat: values.vat,
-    cost_shipping: values.cost_shipping,
-    cost_packaging_labour: values.cost_packaging_labour,
-    cost_packaging_material: values.cost_packaging_material,
-    price_manual_override: orNull(values.price_manual_override),
-    price_on_sale: orNull(values.price_on_sale),
+    vat: decimal(values.vat),
+    cost_shipping: decimal(values.cost_shipping),
+    cost_packaging_labour: decimal(values.cost_packaging_labour),
+    cost_packaging_material: decimal(values.cost_packaging_material),
+    price_manual_override: decimalOrNull(values.price_manual_override),
+    price_on_sale: decimalOrNull(values.price_on_sale),
     packaging_width: intOrNull(values.packaging_width),
     packaging_length: intOrNull(values.packaging_length),
     packaging_height: intOrNull(values.packaging_height),
-    packaging_weight: orNull(values.packaging_weight),
+    packaging_weight: decimalOrNull(values.packaging_weight),
     default_location_id: orNull(values.default_location_id),
-    qty_restock_level: values.qty_restock_level,
-    qty_restock_amount: values.qty_restock_amount,
+    qty_restock_level: decimal(values.qty_restock_level),
+    qty_restock_amount: decimal(values.qty_restock_amount),
     image_urls: imageUrlLines(values.image_urls),
   }))
   .pipe(ProductEditPatch);

@@ -69,11 +69,11 @@ describe('ProductEditScreen', () => {
 
     expect(await screen.findByRole('heading', { name: 'Enamel mug' })).toBeInTheDocument();
     expect(field(/^SKU/)).toHaveValue('MUG-1');
-    expect(field(/^Shipping cost/)).toHaveValue(10);
-    expect(field(/^Price override/)).toHaveValue(null);
-    expect(field(/^Sale price/)).toHaveValue(99);
-    expect(field(/^Width/)).toHaveValue(90);
-    expect(field(/^Weight/)).toHaveValue(0.25);
+    expect(field(/^Shipping cost/)).toHaveValue('10');
+    expect(field(/^Price override/)).toHaveValue('');
+    expect(field(/^Sale price/)).toHaveValue('99');
+    expect(field(/^Width/)).toHaveValue('90');
+    expect(field(/^Weight/)).toHaveValue('0.25');
     expect(field(/^Image URLs/)).toHaveValue('https://img.example/mug-1.jpg\nhttps://img.example/mug-2.jpg');
     await waitFor(() => expect(field(/^Default location/)).toHaveValue(String(main.id)));
     expect(within(field(/^Product type/)).getByRole('option', { name: 'Variable parent' })).toBeInTheDocument();
@@ -126,8 +126,23 @@ describe('ProductEditScreen', () => {
     const pricing = screen.getByRole('region', { name: 'Pricing' });
     await waitFor(() => expect(within(pricing).getByRole('row', { name: /Total cost/ })).toHaveTextContent('67.50'));
     expect(screen.getByText('All changes saved')).toBeInTheDocument();
-    expect(field(/^Shipping cost/)).toHaveValue(20.5);
+    expect(field(/^Shipping cost/)).toHaveValue('20.5');
     expect(save).toBeDisabled();
+  });
+
+  it('takes a decimal comma in the number fields and sends the decimal exactly', async () => {
+    const { events, backend, product } = setup();
+    await screen.findByRole('heading', { name: 'Enamel mug' });
+    await events.clear(field(/^Shipping cost/));
+    await events.type(field(/^Shipping cost/), '20,5');
+    await events.type(field(/^Price override/), '149,90');
+    await events.clear(field(/^Weight/));
+    await events.type(field(/^Weight/), '0,375');
+    await events.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(MESSAGES.productUpdated)).toBeInTheDocument();
+    expect(backend.state.requests.find((r) => r.method === 'PUT')?.body).toEqual({
+      products: [{ id: product.id, cost_shipping: '20.50', price_manual_override: '149.90', packaging_weight: '0.375' }],
+    });
   });
 
   it("puts the server's 400 on its field and refuses a bad image URL before sending", async () => {
@@ -321,7 +336,7 @@ describe('ProductEditScreen', () => {
     expect(screen.getByRole('form', { name: 'Product', hidden: true })).not.toBeVisible();
 
     await events.click(screen.getByRole('tab', { name: 'Details' }));
-    expect(field(/^Shipping cost/)).toHaveValue(15);
+    expect(field(/^Shipping cost/)).toHaveValue('15');
     expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
   });
 
