@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import { eq, sql } from 'drizzle-orm';
 import { users } from '../../db/schema/index.js';
 import { hashPassword } from '../../lib/secrets.js';
+import { whileHeld } from '../../../test/held-rows.js';
 import { createTenant, createTestApp, login, type Tenant, type TestApp } from '../../../test/helpers.js';
 import { endAllSessions } from './auth.service.js';
 
@@ -20,37 +20,21 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 
-const rowsOf = async (tx: DbOrTx, query: SQL) => ((await tx.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
-const someoneWaitsForALock = async (holderPid: number) =>
-  (await rowsOf(db(), sql`select 1 from pg_stat_activity where datname = current_database() and pid <> ${holderPid} and wait_event_type = 'Lock'`)).length > 0;
-
 /** Runs `request` while another transaction holds the user's row, and sets a new password there once the request waits for it. */
 async function whilePasswordIsReset<T>(t: Tenant, newPassword: string, request: () => Promise<T>): Promise<T> {
   const newHash = await hashPassword(newPassword);
-  let release!: () => void;
-  let holding!: (pid: number) => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const held = new Promise<number>((resolve) => (holding = resolve));
-  const holder = db().transaction(async (tx) => {
-    const pid = Number((await rowsOf(tx, sql`select pg_backend_pid() as pid`))[0]!.pid);
-    await tx.execute(sql`select id from users where id = ${t.user.id} for update`);
-    holding(pid);
-    await released;
-    await tx.update(users).set({ passwordHash: newHash }).where(eq(users.id, t.user.id));
-    await endAllSessions(tx, t.user.id);
-  });
-  const holderPid = await held;
-  const answer = request();
-  try {
-    for (let i = 0; !(await someoneWaitsForALock(holderPid)); i++) {
-      if (i > 400) throw new Error('the request never waited for the held user');
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  } finally {
-    release();
-    await holder;
-  }
-  return answer;
+  return whileHeld(
+    db(),
+    'the held user',
+    {
+      lock: (tx) => tx.execute(sql`select id from users where id = ${t.user.id} for update`),
+      thenWrite: async (tx) => {
+        await tx.update(users).set({ passwordHash: newHash }).where(eq(users.id, t.user.id));
+        await endAllSessions(tx, t.user.id);
+      },
+    },
+    request,
+  );
 }
 
 describe('a password set while a request checked the old one', () => {

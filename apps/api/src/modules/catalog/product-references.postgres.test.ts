@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import { sql } from 'drizzle-orm';
 import { googleTaxonomyItems } from '../../db/schema/index.js';
+import { rowsOf, whileHeld } from '../../../test/held-rows.js';
 import { as, createTenant, createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
 import { insertLocation, insertProduct } from './catalog.factories.js';
 
@@ -21,40 +21,17 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 
-const rowsOf = async (tx: DbOrTx, query: SQL) => ((await tx.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
-
 /** Holds `table`'s row `id` while `write` starts, deletes the row once the write waits for it, and answers the write's response. */
-async function deletedWhileWriting<T>(table: 'catalog_products' | 'inventory_locations', id: number, write: () => Promise<T>): Promise<T> {
-  let deleteIt!: () => void;
-  let holding!: () => void;
-  const go = new Promise<void>((resolve) => (deleteIt = resolve));
-  const held = new Promise<void>((resolve) => (holding = resolve));
-  let holderPid = 0;
-  const holder = db().transaction(async (tx) => {
-    holderPid = Number((await rowsOf(tx, sql`select pg_backend_pid() as pid`))[0]!.pid);
-    await tx.execute(sql`select id from ${sql.identifier(table)} where id = ${id} for update`);
-    holding();
-    await go;
-    await tx.execute(sql`delete from ${sql.identifier(table)} where id = ${id}`);
-  });
-  await held;
-  const response = write();
-  try {
-    for (let i = 0; ; i++) {
-      const waiting = await rowsOf(
-        db(),
-        sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and ${holderPid} = any(pg_blocking_pids(pid))`,
-      );
-      if (waiting.length) break;
-      if (i > 200) throw new Error('the write never waited for the held row');
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  } finally {
-    deleteIt();
-    await holder;
-  }
-  return response;
-}
+const deletedWhileWriting = <T>(table: 'catalog_products' | 'inventory_locations', id: number, write: () => Promise<T>): Promise<T> =>
+  whileHeld(
+    db(),
+    'the held row',
+    {
+      lock: (tx) => tx.execute(sql`select id from ${sql.identifier(table)} where id = ${id} for update`),
+      thenWrite: (tx) => tx.execute(sql`delete from ${sql.identifier(table)} where id = ${id}`),
+    },
+    write,
+  );
 
 describe('a product write whose reference is deleted meanwhile', () => {
   it('bulk PUT: the stock proxy parent is answered as not existing', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import { eq } from 'drizzle-orm';
 import { companies, users } from '../../db/schema/index.js';
+import { whileHeld } from '../../../test/held-rows.js';
 import { as, createStaffUser, createTenant, createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
 
 /**
@@ -18,36 +18,17 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 
-const rowsOf = async (tx: DbOrTx, query: SQL) => ((await tx.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
-const someoneWaitsForALock = async (holderPid: number) =>
-  (await rowsOf(db(), sql`select 1 from pg_stat_activity where datname = current_database() and pid <> ${holderPid} and wait_event_type = 'Lock'`)).length > 0;
-
 /** Runs `request` while another transaction holds the company row, and demotes `admin` there once the request waits for it. */
-async function whileDemoted<T>(company: number, admin: Tenant, request: () => Promise<T>): Promise<T> {
-  let release!: () => void;
-  let holding!: (pid: number) => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const held = new Promise<number>((resolve) => (holding = resolve));
-  const holder = db().transaction(async (tx) => {
-    const pid = Number((await rowsOf(tx, sql`select pg_backend_pid() as pid`))[0]!.pid);
-    await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, company)).for('update');
-    holding(pid);
-    await released;
-    await tx.update(users).set({ companyRole: 'Staff' }).where(eq(users.id, admin.user.id));
-  });
-  const holderPid = await held;
-  const answer = request();
-  try {
-    for (let i = 0; !(await someoneWaitsForALock(holderPid)); i++) {
-      if (i > 400) throw new Error('the request never waited for the company row');
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  } finally {
-    release();
-    await holder;
-  }
-  return answer;
-}
+const whileDemoted = <T>(company: number, admin: Tenant, request: () => Promise<T>): Promise<T> =>
+  whileHeld(
+    db(),
+    'the company row',
+    {
+      lock: (tx) => tx.select({ id: companies.id }).from(companies).where(eq(companies.id, company)).for('update'),
+      thenWrite: (tx) => tx.update(users).set({ companyRole: 'Staff' }).where(eq(users.id, admin.user.id)),
+    },
+    request,
+  );
 
 const forbidden = { detail: 'You do not have permission to perform this action.' };
 
