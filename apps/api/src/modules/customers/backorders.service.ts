@@ -413,21 +413,43 @@ const backordersOfOrder = (orderId: number) =>
  * for another customer order would deadlock with a delete or a reservation, which lock theirs first.
  */
 export async function resolveBackordersOfCancelledOrders(tx: Tx, companyId: number, orderIds: number[]): Promise<void> {
-  if (orderIds.length === 0) return;
-  const ofOrders = sql`${customerBackorders.orderItemId} in (select ${customerOrderItems.id} from ${customerOrderItems} where ${inArray(customerOrderItems.orderId, orderIds)})`;
+  await endBackorders(tx, companyId, { cancelledOrderIds: orderIds, droppedItemIds: [] });
+}
+
+/**
+ * The backorders of cancelled orders are resolved (resolveBackordersOfCancelledOrders), and those
+ * of order lines about to be deleted (`droppedItemIds`, a line the store no longer sends) are
+ * deleted, as a backorder DELETE deletes one; the caller deletes the lines after this. Either way
+ * the goods received for a ready one, or held back behind a reserved one, pass to the next
+ * reserved backorders of its purchase order line at once (passFreedGoodsOn). The caller holds the
+ * customer orders' locks; all purchase order lines are locked in one go, in id order, after them.
+ */
+export async function endBackorders(
+  tx: Tx,
+  companyId: number,
+  { cancelledOrderIds, droppedItemIds }: { cancelledOrderIds: number[]; droppedItemIds: number[] },
+): Promise<void> {
+  if (cancelledOrderIds.length === 0 && droppedItemIds.length === 0) return;
+  const ofOrders = cancelledOrderIds.length
+    ? sql`${customerBackorders.orderItemId} in (select ${customerOrderItems.id} from ${customerOrderItems} where ${inArray(customerOrderItems.orderId, cancelledOrderIds)})`
+    : sql`false`;
+  const ofDropped = droppedItemIds.length ? inArray(customerBackorders.orderItemId, droppedItemIds) : sql`false`;
   const reservedOn = await tx
     .selectDistinct({ line: customerBackorders.reservedOrderItemId })
     .from(customerBackorders)
-    .where(and(isNull(customerBackorders.resolvedAt), isNotNull(customerBackorders.reservedOrderItemId), ofOrders));
+    .where(and(isNull(customerBackorders.resolvedAt), isNotNull(customerBackorders.reservedOrderItemId), sql`(${ofOrders} or ${ofDropped})`));
   const lines = await lockPurchaseLines(
     tx,
     companyId,
     reservedOn.map((r) => r.line!),
   );
-  await tx
-    .update(customerBackorders)
-    .set({ resolvedAt: new Date(), resolution: 'order_cancelled' })
-    .where(and(isNull(customerBackorders.resolvedAt), ofOrders));
+  if (cancelledOrderIds.length) {
+    await tx
+      .update(customerBackorders)
+      .set({ resolvedAt: new Date(), resolution: 'order_cancelled' })
+      .where(and(isNull(customerBackorders.resolvedAt), ofOrders));
+  }
+  if (droppedItemIds.length) await tx.delete(customerBackorders).where(ofDropped);
   await passFreedGoodsOn(tx, companyId, lines);
 }
 

@@ -6,7 +6,7 @@ import type { Ctx } from '../../../http/context.js';
 import { AppError } from '../../../http/errors.js';
 import { fromCents, toCents } from '../../inventory/quantities.js';
 import { notify } from '../../notifications/notify.js';
-import { reopenBackordersOfOrder, reopenBackordersOfUnpickedLines, resolveBackordersOfCancelledOrders } from '../backorders.service.js';
+import { endBackorders, reopenBackordersOfOrder, reopenBackordersOfUnpickedLines } from '../backorders.service.js';
 import { refreshOrderStatus } from '../orders.service.js';
 import { fetchWooOrders, StorefrontError, type FetchOrdersOptions } from './client.js';
 import { mapWooOrder, STOREFRONT_CANCELLED, type MappedItem, type MappedOrder } from './map.js';
@@ -90,8 +90,10 @@ async function pickedQuantities(tx: Tx, itemIds: number[]): Promise<Map<number, 
  * Writes one order from the storefront: a new one with its lines, or an update of the one with
  * that number (lines matched by the storefront's line id; a vanished line goes only if nothing was
  * picked on it). Returns 'created', 'updated' or null when nothing changed. An order the store
- * cancelled is added to `cancelled`: its backorders are resolved once every order is written
- * (resolveBackordersOfCancelledOrders locks purchase order lines, which come after the customer orders).
+ * cancelled is added to `ended.cancelled`, a line it no longer sends (and nothing was picked on)
+ * to `ended.dropped`: their backorders are resolved or deleted, and the dropped lines deleted,
+ * once every order is written (endBackorders locks purchase order lines, which come after the
+ * customer orders).
  */
 async function upsertOrder(
   tx: Tx,
@@ -99,7 +101,7 @@ async function upsertOrder(
   order: MappedOrder,
   products: Map<string, number>,
   now: Date,
-  cancelled: number[],
+  ended: { cancelled: number[]; dropped: { orderId: number; itemIds: number[] }[] },
 ): Promise<'created' | 'updated' | null> {
   const productOf = (item: MappedItem) => (item.sku ? (products.get(item.sku) ?? null) : null);
   const endedAtStore = isEndedAtStore(order.storefrontStatus);
@@ -190,7 +192,8 @@ async function upsertOrder(
   const removable = vanished.filter((r) => !picked.has(r.id)).map((r) => r.id);
   if (removable.length) {
     changed = true;
-    await tx.delete(customerOrderItems).where(inArray(customerOrderItems.id, removable));
+    // Deleted at the end, with their backorders, once the purchase order lines they may free are locked.
+    ended.dropped.push({ orderId: existing.id, itemIds: removable });
   }
 
   const cancel = endedAtStore && existing.internalStatus !== 'cancelled' && existing.internalStatus !== 'delivered' && picked.size === 0;
@@ -203,7 +206,7 @@ async function upsertOrder(
     .update(customerOrders)
     .set({ ...fields, syncedAt: now, ...(changed ? { updatedAt: now } : {}), ...internalStatus })
     .where(eq(customerOrders.id, existing.id));
-  if (cancel) cancelled.push(existing.id);
+  if (cancel) ended.cancelled.push(existing.id);
   if (reopen) await reopenBackordersOfOrder(tx, existing.id);
   // A fully picked line the store raised is short again: the backorders its pick resolved wait again.
   if (changed && picked.size) await reopenBackordersOfUnpickedLines(tx, [...picked.keys()]);
@@ -252,13 +255,20 @@ export async function syncOrders(ctx: Ctx, days = ORDER_SYNC_DEFAULT_DAYS, optio
 
     let created = 0;
     let updated = 0;
-    const cancelled: number[] = [];
+    const ended = { cancelled: [] as number[], dropped: [] as { orderId: number; itemIds: number[] }[] };
     for (const order of orders) {
-      const outcome = await upsertOrder(tx, companyId, order, products, now, cancelled);
+      const outcome = await upsertOrder(tx, companyId, order, products, now, ended);
       if (outcome === 'created') created += 1;
       else if (outcome === 'updated') updated += 1;
     }
-    await resolveBackordersOfCancelledOrders(tx, companyId, cancelled);
+    // After the last customer order lock: the goods of the ended backorders pass on, as a cancel or a backorder delete passes them.
+    const droppedItemIds = ended.dropped.flatMap((d) => d.itemIds);
+    await endBackorders(tx, companyId, { cancelledOrderIds: ended.cancelled, droppedItemIds });
+    if (droppedItemIds.length) {
+      await tx.delete(customerOrderItems).where(inArray(customerOrderItems.id, droppedItemIds));
+      // Their orders' status was worked out with the dropped lines still there.
+      for (const { orderId } of ended.dropped) await refreshOrderStatus(tx, orderId);
+    }
     await tx.update(storefrontConnections).set({ lastSyncedAt: now }).where(eq(storefrontConnections.companyId, companyId));
 
     const message = syncedMessage(orders.length, days, created, updated, unknownSkus);

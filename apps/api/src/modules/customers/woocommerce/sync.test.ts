@@ -359,6 +359,42 @@ describe('GET|POST /api/customers/orders/sync', () => {
     expect(notes.filter((n) => n.kind === 'backorder_ready').map((n) => n.title)).toEqual(['Backorder ready to pick: HOSE-20 Garden hose']);
   });
 
+  it('a line the store drops hands its ready backorder’s received goods to the next reserved backorder', async () => {
+    const tenant = await connectedShop();
+    const hose = await insertProduct(db(), tenant.companyId, { sku: 'HOSE-20', name: 'Garden hose' });
+    await insertProduct(db(), tenant.companyId, { sku: 'RAKE-1' });
+    const location = await insertLocation(db(), tenant.companyId);
+    const supplier = await insertSupplier(db(), tenant.companyId);
+    const [first] = exampleOrders();
+    const rakeLine = { id: 2, name: 'Rake', sku: 'RAKE-1', quantity: 1, price: 9 };
+    const hoseOrder = { ...thirdOrder(first!, 'HOSE-20'), line_items: [...thirdOrder(first!, 'HOSE-20').line_items, rakeLine] };
+    store.failWith = null;
+    store.pages = [[hoseOrder]];
+    expect((await sync(tenant, '?no_of_days=31')).json()).toMatchObject({ created: 1 });
+    const order = (await ordersOf(tenant.companyId)).find((o) => o.orderNumber === '900')!;
+    const [storeLine] = await itemsOf(order.id);
+    const { items } = await insertOrder(db(), tenant.companyId, { orderNumber: 'W-2' }, [{ productId: hose.id, quantity: 2 }]);
+    const api = (method: 'POST' | 'GET', url: string, payload?: object) => as(app, tenant, { method, url, ...(payload ? { payload } : {}) });
+    const older = (await api('POST', '/api/customers/backorders/', { order_item: storeLine!.id, quantity: 3 })).json();
+    const younger = (await api('POST', '/api/customers/backorders/', { order_item: items[0]!.id, quantity: 2 })).json();
+    const po = (await api('POST', '/api/procurement/orders/', { supplier: supplier.id })).json();
+    const poLine = (await api('POST', '/api/procurement/order_items/', { order: po.id, product: hose.id, quantity: 5 })).json();
+    for (const b of [older, younger])
+      expect((await api('POST', `/api/customers/backorders/${b.id}/reserve/`, { procurement_order_item: poLine.id })).statusCode).toBe(200);
+    expect((await api('POST', `/api/procurement/order_items/${poLine.id}/receive/`, { location: location.id, quantity: 3 })).statusCode).toBe(201);
+    const backorderOf = async (id: number) => (await db().select().from(customerBackorders).where(eq(customerBackorders.id, id)))[0];
+    expect([(await backorderOf(older.id))!.status, (await backorderOf(younger.id))!.status]).toEqual(['ready', 'reserved']);
+
+    // The store drops the hose line (nothing was picked on it): its backorder goes, and the 3 received pass on.
+    store.pages = [[{ ...hoseOrder, line_items: [rakeLine] }]];
+    expect((await sync(tenant, '?no_of_days=31')).json()).toMatchObject({ updated: 1 });
+    expect((await itemsOf(order.id)).map((l) => l.prodSku)).toEqual(['RAKE-1']);
+    expect(await backorderOf(older.id)).toBeUndefined();
+    expect(await backorderOf(younger.id)).toMatchObject({ status: 'ready', readyAt: expect.any(Date) });
+    const notes = await db().select().from(notifications).where(eq(notifications.receiverUserId, tenant.user.id));
+    expect(notes.filter((n) => n.kind === 'backorder_ready').map((n) => n.title)).toEqual(['Backorder ready to pick: HOSE-20 Garden hose']);
+  });
+
   it('cancels under concurrent backorder deletes and receipts without a deadlock, and the freed goods end with the backorders still waiting', async () => {
     const tenant = await connectedShop();
     const hose = await insertProduct(db(), tenant.companyId, { sku: 'HOSE-20', name: 'Garden hose' });
