@@ -28,6 +28,7 @@ import { useUpdateLocationType } from '../api/update-location-type';
 import { useListFilters } from '@/lib/use-list-filters';
 import { LocationTypeNameDialog } from './location-type-name-dialog';
 import { FixedPagePagination, lastPageOf } from '@/components/fixed-page-pagination';
+import { useFocusAfterDelete } from './use-focus-after-delete';
 
 const FILTERS = ['typeSearch'] as const;
 const COLUMNS = 4;
@@ -53,6 +54,14 @@ export function LocationTypesPanel() {
   const rows = data?.results ?? [];
   const selectedOnPage = rows.filter((row) => selected.includes(row.id));
   const pastEnd = isPastEnd(data, rows.length);
+  const {
+    buttonRef: deleteButtonRef,
+    gridRef,
+    deleted: focusAfterDelete,
+  } = useFocusAfterDelete(
+    rows.map((row) => row.id),
+    deleting === null,
+  );
 
   const handleSave = (body: LocationTypeBody, onError: (error: unknown) => void) => {
     if (editing?.mode === 'rename') {
@@ -83,6 +92,7 @@ export function LocationTypesPanel() {
       onSuccess: () => {
         showSnackbar(MESSAGES.removed);
         setSelected((current) => current.filter((id) => !deleting.ids.includes(id)));
+        focusAfterDelete(deleting.ids);
         setDeleting(null);
       },
       onError: (error: unknown) => {
@@ -115,7 +125,7 @@ export function LocationTypesPanel() {
       </Box>
       {types.isFetching ? <LinearProgress sx={{ height: 2 }} /> : <Box sx={{ height: 2 }} />}
       <TableContainer>
-        <Table size="small" aria-label="Location types">
+        <Table size="small" aria-label="Location types" ref={gridRef} tabIndex={-1}>
           <TableHead>
             <TableRow>
               <TableCell padding="checkbox">
@@ -161,6 +171,7 @@ export function LocationTypesPanel() {
                       <IconButton
                         size="small"
                         aria-label={`Delete ${type.name}`}
+                        ref={deleteButtonRef(type.id)}
                         onClick={() => setDeleting({ ids: [type.id], label: type.name, bulk: false })}
                       >
                         <DeleteOutlineIcon fontSize="small" />

@@ -33,6 +33,7 @@ import { CreateLocationDialog } from './create-location-dialog';
 import { FixedPagePagination, lastPageOf } from '@/components/fixed-page-pagination';
 import { FilterSelect } from '@/components/filter-select';
 import { useUnsavedChanges } from '@/components/unsaved-changes';
+import { useFocusAfterDelete } from './use-focus-after-delete';
 
 export const LOCATIONS_PAGE_SIZE = PAGE_SIZE.inventoryLocations;
 const FILTERS = ['search', 'obsolete', 'type'] as const;
@@ -96,6 +97,11 @@ export function LocationsPanel() {
   useUnsavedChanges(editedCount > 0, ['tab']);
   const filtered = FILTERS.some((name) => filters[name] !== '');
   const pastEnd = isPastEnd(data, data?.results.length);
+  const {
+    buttonRef: deleteButtonRef,
+    gridRef,
+    deleted: focusAfterDelete,
+  } = useFocusAfterDelete(data?.results.map((location) => location.id) ?? [], deleting === null);
 
   const handleEdit = <K extends keyof Editable>(location: LocationResponse, field: K, value: Editable[K]) => {
     setEdits((current) => {
@@ -189,6 +195,7 @@ export function LocationsPanel() {
       onSuccess: () => {
         showSnackbar(MESSAGES.removed);
         setEdits(({ [deleting.id]: _removed, ...rest }) => rest);
+        focusAfterDelete([deleting.id]);
         setDeleting(null);
       },
       // A location that holds stock or history answers 409 with the reason.
@@ -257,7 +264,7 @@ export function LocationsPanel() {
       ) : null}
       {locations.isFetching ? <LinearProgress sx={{ height: 2 }} /> : <Box sx={{ height: 2 }} />}
       <TableContainer>
-        <Table size="small" aria-label="Inventory locations" onKeyDown={handleKeyDown}>
+        <Table size="small" aria-label="Inventory locations" onKeyDown={handleKeyDown} ref={gridRef} tabIndex={-1}>
           <TableHead>
             <TableRow>
               <TableCell sx={{ minWidth: 180 }}>Name</TableCell>
@@ -375,7 +382,7 @@ export function LocationsPanel() {
                     <TableCell sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>{formatDate(location.stocktaking_perfomed_at) || '—'}</TableCell>
                     <TableCell align="right">
                       <Tooltip title="Delete">
-                        <IconButton size="small" aria-label={`Delete ${label}`} onClick={() => setDeleting(location)}>
+                        <IconButton size="small" aria-label={`Delete ${label}`} onClick={() => setDeleting(location)} ref={deleteButtonRef(location.id)}>
                           <DeleteOutlineIcon fontSize="small" />
                         </IconButton>
                       </Tooltip>

@@ -241,4 +241,53 @@ describe('InventoryLocationsScreen', () => {
     expect(await screen.findByRole('dialog', { name: 'Delete location?' })).toBeInTheDocument();
     expect(backend.state.requests.some((r) => r.method === 'PUT')).toBe(false);
   });
+  it("puts the focus on the row that took a deleted location's place, else the one before, else the grid", async () => {
+    const a1 = createLocation({ name: 'Aisle 1', abbreviation_slug: 'A1' });
+    const b2 = createLocation({ name: 'Back room', abbreviation_slug: 'B2' });
+    const c3 = createLocation({ name: 'Cellar', abbreviation_slug: 'C3' });
+    const backend = createInventoryBackend({ locations: [a1, b2, c3] });
+    server.use(...backend.handlers);
+    const { events } = renderWithApp(<InventoryLocationsScreen />, { user: testUser, route: '/catalog/inventory-locations' });
+
+    const deleteWithKeyboard = async (name: string) => {
+      screen.getByRole('button', { name: `Delete ${name}` }).focus();
+      await events.keyboard('{Enter}');
+      await events.click(within(await screen.findByRole('dialog', { name: 'Delete location?' })).getByRole('button', { name: 'Delete' }));
+      await waitFor(() => expect(screen.queryByLabelText(`Name of ${name}`)).not.toBeInTheDocument());
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    };
+
+    await screen.findByLabelText('Name of Aisle 1');
+    await deleteWithKeyboard('Back room');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Delete Cellar' })).toHaveFocus());
+    await deleteWithKeyboard('Cellar');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Delete Aisle 1' })).toHaveFocus());
+    await deleteWithKeyboard('Aisle 1');
+    await waitFor(() => expect(screen.getByRole('table', { name: 'Inventory locations' })).toHaveFocus());
+  });
+
+  it('puts the focus on the next type after a type is deleted, and on the grid after the selected ones are', async () => {
+    const bin = createLocationType({ name: 'Bin' });
+    const backend = createInventoryBackend({ types: [shelf, pallet, bin] });
+    server.use(...backend.handlers);
+    const { events } = renderWithApp(<InventoryLocationsScreen />, { user: testUser, route: '/catalog/inventory-locations?tab=types' });
+    const table = await screen.findByRole('table', { name: 'Location types' });
+    await within(table).findByText('Shelf');
+    const order = within(table)
+      .getAllByRole('button', { name: /^Delete / })
+      .map((button) => button.getAttribute('aria-label'));
+
+    screen.getByRole('button', { name: order[0]! }).focus();
+    await events.keyboard('{Enter}');
+    await events.click(within(await screen.findByRole('dialog', { name: 'Delete location type?' })).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('button', { name: order[1]! })).toHaveFocus());
+
+    await events.click(screen.getByLabelText('Select all types on this page'));
+    await events.click(screen.getByRole('button', { name: 'Delete selected (2)' }));
+    await events.click(within(await screen.findByRole('dialog', { name: 'Delete 2 location types?' })).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('No location types yet.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(table).toHaveFocus());
+  });
 });
