@@ -4,6 +4,7 @@ import { decodeJwt } from 'jose';
 import { PASSWORD_MESSAGES, PASSWORD_CHANGE_MESSAGES, REFRESH_COOKIE_NAME, passwordProblems } from '@kontor/contract';
 import { loginFailures, refreshTokens, users } from '../../db/schema/index.js';
 import { as, createTenant, createTestApp, lastMailTo, login, registrationBody, type Tenant, type TestApp } from '../../../test/helpers.js';
+import { passwordResetsSettled } from './auth.service.js';
 
 /**
  * Issue 10, auth hardening (OWASP ASVS 4.0 level 2): login throttling, the password rule at every
@@ -46,6 +47,7 @@ describe('failed logins are throttled per account and per IP', () => {
     for (let i = 0; i < 3; i += 1) expect((await post(app, '/api/login/', { username: t.user.email, password: `a-guess-${i}` })).statusCode).toBe(401);
     expect((await post(app, '/api/login/', { username: t.user.email, password: t.password })).statusCode).toBe(429);
     await post(app, '/api/user/password_reset/', { email: t.user.email });
+    await passwordResetsSettled(app.deps);
     const token = /#token=([A-Za-z0-9_-]+)/.exec((await lastMailTo(app, t.user.email))!.text)![1]!;
     expect((await post(app, '/api/user/password_reset/confirm/', { token, password: 'after-the-lockout-passphrase' })).statusCode).toBe(200);
     expect((await post(app, '/api/login/', { username: t.user.email, password: 'after-the-lockout-passphrase' })).statusCode).toBe(200);
@@ -125,6 +127,7 @@ describe('the password rule, at every place a password is set', () => {
   it('password reset confirm: 400 at password for a common password or the email, and the link stays usable', async () => {
     const t = await createTenant(app, { account: { email: `ingrid-${Date.now()}@shop.test` } });
     await post(app, '/api/user/password_reset/', { email: t.user.email });
+    await passwordResetsSettled(app.deps);
     const token = /#token=([A-Za-z0-9_-]+)/.exec((await lastMailTo(app, t.user.email))!.text)![1]!;
     const confirm = (password: string) => post(app, '/api/user/password_reset/confirm/', { token, password });
 
@@ -255,6 +258,7 @@ describe('sessions end with a password change or reset', () => {
     const t = await createTenant(app);
     const { laptop, phone } = await twoSessions(t);
     await post(app, '/api/user/password_reset/', { email: t.user.email });
+    await passwordResetsSettled(app.deps);
     const token = /#token=([A-Za-z0-9_-]+)/.exec((await lastMailTo(app, t.user.email))!.text)![1]!;
     expect((await post(app, '/api/user/password_reset/confirm/', { token, password: 'reset-to-this-passphrase' })).statusCode).toBe(200);
 
@@ -270,6 +274,7 @@ describe('sessions end with a password change or reset', () => {
     const t = await createTenant(app);
     const resetLink = async () => {
       await post(app, '/api/user/password_reset/', { email: t.user.email });
+      await passwordResetsSettled(app.deps);
       return /#token=([A-Za-z0-9_-]+)/.exec((await lastMailTo(app, t.user.email))!.text)![1]!;
     };
     const kept = await resetLink();

@@ -43,6 +43,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const perMinute = deps.config.login.requestsPerMinutePerIp;
   const perIp = { rateLimit: { max: perMinute, timeWindow: '1 minute' } };
   const refreshPerIp = { rateLimit: { max: perMinute * 4, timeWindow: '1 minute' } };
+  // Reset requests do their work after the answer (below): closing waits for it, before the
+  // database closes (an onClose of this plugin runs before the app's own).
+  app.addHook('onClose', async () => auth.passwordResetsSettled(deps));
 
   app.post(
     '/login/',
@@ -93,11 +96,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/user/password_reset/',
-    { config: { public: true, ...perIp }, schema: { tags: ['auth'], body: PasswordResetBody, response: { 200: StatusResponse } } },
-    async (request) => {
-      await auth.requestPasswordReset(deps, request.body.email);
-      return { status: 'OK' };
+    {
+      config: { public: true, ...perIp },
+      schema: { tags: ['auth'], body: PasswordResetBody, response: { 200: StatusResponse } },
+      // The same answer for every address, sent before any of the work: only an existing
+      // account's request writes a token and waits on SMTP, and waiting would tell it exists.
+      onResponse: (request, reply, done) => {
+        if (reply.statusCode === 200) auth.requestPasswordResetAfterAnswer(deps, request.body.email);
+        done();
+      },
     },
+    async () => ({ status: 'OK' }),
   );
 
   app.post(

@@ -215,8 +215,32 @@ export async function logout(deps: AppDeps, token: string | undefined): Promise<
       .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
 }
 
-/** Always succeeds, so the answer does not tell whether an account exists. */
-export async function requestPasswordReset(deps: AppDeps, rawEmail: string): Promise<void> {
+/** Reset requests still being worked on after their answer, per app: its close waits for them. */
+const resetsAfterAnswer = new WeakMap<AppDeps, Set<Promise<void>>>();
+
+/**
+ * The work of a reset request, started once its answer has gone (the route's onResponse), for
+ * every address alike. Only an existing account gets a token and a mail, and sending waits on
+ * the SMTP server: an answer that waited for that work would tell by its time whether the
+ * account exists (DESIGN §4, no enumeration). The token is written before the mail; a mail that
+ * fails is logged and kept with its error in outbound_emails (the mailer), and the token in it
+ * stays valid. A failure of the work itself is logged: the caller was answered already.
+ */
+export function requestPasswordResetAfterAnswer(deps: AppDeps, rawEmail: string): void {
+  let pending = resetsAfterAnswer.get(deps);
+  if (!pending) resetsAfterAnswer.set(deps, (pending = new Set()));
+  const work = requestPasswordReset(deps, rawEmail).catch((err: unknown) => deps.log.error({ err }, 'password reset request failed'));
+  pending.add(work);
+  void work.finally(() => pending.delete(work));
+}
+
+/** Resolves when the reset requests answered so far have done their work (app close, tests). */
+export async function passwordResetsSettled(deps: AppDeps): Promise<void> {
+  const pending = resetsAfterAnswer.get(deps);
+  while (pending?.size) await Promise.all(pending);
+}
+
+async function requestPasswordReset(deps: AppDeps, rawEmail: string): Promise<void> {
   const email = normalizeEmail(rawEmail);
   if (!email) return;
   const db = deps.database.db;

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { REFRESH_COOKIE_NAME, REGISTRATION_ROLE_MESSAGE } from '@kontor/contract';
 import { notifications, refreshTokens, users } from '../../db/schema/index.js';
 import { as, createTenant, createTestApp, lastMailTo, login, registrationBody, type TestApp } from '../../../test/helpers.js';
+import { passwordResetsSettled } from './auth.service.js';
 import { signAccessToken } from './tokens.js';
 
 let app: TestApp;
@@ -233,6 +234,8 @@ describe('password reset', () => {
     const session = await login(app, t.user.email, t.password);
     const res = await app.inject({ method: 'POST', url: '/api/user/password_reset/', payload: { email: t.user.email } });
     expect(res.statusCode).toBe(200);
+    // The mail is written after the answer (password-reset-mail.test.ts).
+    await passwordResetsSettled(app.deps);
     const mail = await lastMailTo(app, t.user.email);
     expect(mail?.text).toContain('http://kontor.test/login/new-password#token=');
     const token = tokenFromMail(mail!.text)!;
@@ -253,6 +256,7 @@ describe('password reset', () => {
   it('answers 200 for an unknown email and sends nothing', async () => {
     const res = await app.inject({ method: 'POST', url: '/api/user/password_reset/', payload: { email: 'ghost@nowhere.test' } });
     expect(res.statusCode).toBe(200);
+    await passwordResetsSettled(app.deps);
     expect(await lastMailTo(app, 'ghost@nowhere.test')).toBeUndefined();
   });
 
