@@ -87,9 +87,65 @@ async function pickedQuantities(tx: Tx, itemIds: number[]): Promise<Map<number, 
 }
 
 /**
+ * Brings an order's lines in line with the store's (matched by the storefront's line id): changed
+ * lines are updated (itemChanges), new ones added; a vanished line the store once sent goes only
+ * if nothing was picked on it, and only at the end (`ended.dropped`). Answers whether any changed.
+ */
+async function syncLines(
+  tx: Tx,
+  companyId: number,
+  orderId: number,
+  order: MappedOrder,
+  rows: ItemRow[],
+  picked: Map<number, number>,
+  productOf: (item: MappedItem) => number | null,
+  now: Date,
+  ended: { dropped: { orderId: number; itemIds: number[] }[] },
+): Promise<boolean> {
+  let linesChanged = false;
+  const byExternal = new Map(rows.filter((r) => r.externalId !== null).map((r) => [r.externalId!, r]));
+  const seen = new Set<number>();
+  for (const [position, item] of order.items.entries()) {
+    const row = byExternal.get(item.externalId);
+    if (row) {
+      seen.add(row.id);
+      const changes = itemChanges(row, item, position, productOf(item), picked.get(row.id) ?? 0);
+      if (changes) {
+        linesChanged = true;
+        await tx
+          .update(customerOrderItems)
+          .set({ ...changes, updatedAt: now })
+          .where(eq(customerOrderItems.id, row.id));
+      }
+    } else {
+      linesChanged = true;
+      await tx.insert(customerOrderItems).values({
+        companyId,
+        orderId,
+        productId: productOf(item),
+        externalId: item.externalId,
+        prodSku: item.sku,
+        prodName: item.name,
+        quantity: String(item.quantity),
+        price: String(item.price),
+        position,
+      });
+    }
+  }
+  // Only lines the storefront once sent: a line added here by hand is not the storefront's to remove.
+  const vanished = rows.filter((r) => r.externalId !== null && !seen.has(r.id));
+  const removable = vanished.filter((r) => !picked.has(r.id)).map((r) => r.id);
+  if (removable.length) {
+    linesChanged = true;
+    // Deleted at the end, with their backorders, once the purchase order lines they may free are locked.
+    ended.dropped.push({ orderId, itemIds: removable });
+  }
+  return linesChanged;
+}
+
+/**
  * Writes one order from the storefront: a new one with its lines, or an update of the one with
- * that number (lines matched by the storefront's line id; a vanished line goes only if nothing was
- * picked on it). Returns 'created', 'updated' or null when nothing changed. An order the store
+ * that number (its lines follow the store's, syncLines, but a delivered order's). Returns 'created', 'updated' or null when nothing changed. An order the store
  * cancelled is added to `ended.cancelled`, a line it no longer sends (and nothing was picked on)
  * to `ended.dropped`: their backorders are resolved or deleted, and the dropped lines deleted,
  * once every order is written (endBackorders locks purchase order lines, which come after the
@@ -158,43 +214,11 @@ async function upsertOrder(
     tx,
     rows.map((r) => r.id),
   );
-  const byExternal = new Map(rows.filter((r) => r.externalId !== null).map((r) => [r.externalId!, r]));
-  const seen = new Set<number>();
-  for (const [position, item] of order.items.entries()) {
-    const row = byExternal.get(item.externalId);
-    if (row) {
-      seen.add(row.id);
-      const changes = itemChanges(row, item, position, productOf(item), picked.get(row.id) ?? 0);
-      if (changes) {
-        changed = true;
-        await tx
-          .update(customerOrderItems)
-          .set({ ...changes, updatedAt: now })
-          .where(eq(customerOrderItems.id, row.id));
-      }
-    } else {
-      changed = true;
-      await tx.insert(customerOrderItems).values({
-        companyId,
-        orderId: existing.id,
-        productId: productOf(item),
-        externalId: item.externalId,
-        prodSku: item.sku,
-        prodName: item.name,
-        quantity: String(item.quantity),
-        price: String(item.price),
-        position,
-      });
-    }
-  }
-  // Only lines the storefront once sent: a line added here by hand is not the storefront's to remove.
-  const vanished = rows.filter((r) => r.externalId !== null && !seen.has(r.id));
-  const removable = vanished.filter((r) => !picked.has(r.id)).map((r) => r.id);
-  if (removable.length) {
-    changed = true;
-    // Deleted at the end, with their backorders, once the purchase order lines they may free are locked.
-    ended.dropped.push({ orderId: existing.id, itemIds: removable });
-  }
+  // A delivered order's lines stay as they were delivered: the goods have left, and a line raised,
+  // added or dropped now would reopen backorders, or show a delivered order short, for goods the
+  // customer has. Its header (status at the store, customer, address, total) still follows the store.
+  const linesChanged = existing.internalStatus !== 'delivered' && (await syncLines(tx, companyId, existing.id, order, rows, picked, productOf, now, ended));
+  if (linesChanged) changed = true;
 
   const cancel = endedAtStore && existing.internalStatus !== 'cancelled' && existing.internalStatus !== 'delivered' && picked.size === 0;
   // The store takes back its own cancel (a failed payment paid on a retry, say): the order is
@@ -209,7 +233,7 @@ async function upsertOrder(
   if (cancel) ended.cancelled.push(existing.id);
   if (reopen) await reopenBackordersOfOrder(tx, existing.id);
   // A fully picked line the store raised is short again: the backorders its pick resolved wait again.
-  if (changed && picked.size) await reopenBackordersOfUnpickedLines(tx, [...picked.keys()]);
+  if (linesChanged && picked.size) await reopenBackordersOfUnpickedLines(tx, [...picked.keys()]);
   // A reopened order's status follows its picks again (open, as a cancelled order has none).
   if (changed) await refreshOrderStatus(tx, existing.id);
   return changed ? 'updated' : null;

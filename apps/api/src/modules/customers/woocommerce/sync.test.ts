@@ -329,6 +329,56 @@ describe('GET|POST /api/customers/orders/sync', () => {
     expect(await backorderNow()).toMatchObject({ status: 'open', resolution: null, resolvedAt: null });
   });
 
+  it('leaves a delivered order’s lines as they are (the goods have left) and updates its header', async () => {
+    const tenant = await connectedShop();
+    const hose = await insertProduct(db(), tenant.companyId, { sku: 'HOSE-20' });
+    const location = await insertLocation(db(), tenant.companyId);
+    const [first] = exampleOrders();
+    const hoseOrder = thirdOrder(first!, 'HOSE-20');
+    store.failWith = null;
+    store.pages = [[hoseOrder]];
+    expect((await sync(tenant, '?no_of_days=31')).json()).toMatchObject({ created: 1 });
+    const order = (await ordersOf(tenant.companyId)).find((o) => o.orderNumber === '900')!;
+    const [line] = await itemsOf(order.id);
+    await recordPick(tenant.companyId, hose.id, location.id, line!.id, 3);
+    const [backorder] = await db()
+      .insert(customerBackorders)
+      .values({
+        companyId: tenant.companyId,
+        productId: hose.id,
+        quantity: '1',
+        orderNumber: '900',
+        orderItemId: line!.id,
+        resolvedAt: new Date(),
+        resolution: 'picked',
+      })
+      .returning();
+    const put = await as(app, tenant, { method: 'PUT', url: `/api/customers/orders/${order.id}/`, payload: { internal_status: 'delivered' } });
+    expect(put.statusCode, put.body).toBe(200);
+    const linesBefore = await itemsOf(order.id);
+
+    // The store raises, renames and reprices the line, drops it for another one, or adds one: none of it reaches a delivered order.
+    const storeChanges = [
+      [{ id: 1, name: 'Garden hose 30 m', sku: 'HOSE-20', quantity: 5, price: 30 }],
+      [
+        { id: 1, name: 'Garden hose', sku: 'HOSE-20', quantity: 3, price: 25 },
+        { id: 2, name: 'Rake', sku: 'RAKE-1', quantity: 1, price: 9 },
+      ],
+      [{ id: 3, name: 'Rake', sku: 'RAKE-1', quantity: 1, price: 9 }],
+    ];
+    for (const [n, lineItems] of storeChanges.entries()) {
+      store.pages = [[{ ...hoseOrder, line_items: lineItems, billing: { first_name: 'Jane', last_name: `Doe ${n}`, email: 'jane@example.com' } }]];
+      expect((await sync(tenant, '?no_of_days=31')).json()).toMatchObject({ updated: 1 });
+      expect(await itemsOf(order.id)).toEqual(linesBefore);
+      const now = (await ordersOf(tenant.companyId)).find((o) => o.id === order.id)!;
+      expect(now).toMatchObject({ internalStatus: 'delivered', customerName: `Jane Doe ${n}`, customerEmail: 'jane@example.com' });
+    }
+    expect((await db().select().from(customerBackorders).where(eq(customerBackorders.id, backorder!.id)))[0]).toMatchObject({
+      resolution: 'picked',
+      resolvedAt: expect.any(Date),
+    });
+  });
+
   it('the store’s cancel of an order with a ready backorder hands its received goods to the next reserved backorder', async () => {
     const tenant = await connectedShop();
     const hose = await insertProduct(db(), tenant.companyId, { sku: 'HOSE-20', name: 'Garden hose' });
