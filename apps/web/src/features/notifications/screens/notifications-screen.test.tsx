@@ -83,4 +83,20 @@ describe('NotificationsScreen', () => {
     expect(within(tasks).getByText('Completed')).toBeInTheDocument();
     expect(backend.state.tasks[0]?.['completed-by']).toBe(testUser.id);
   });
+  it('says a page past the end is empty now and offers the last page, as the other lists do', async () => {
+    const many = Array.from({ length: 30 }, (_, i) => createNotification({ title: `Stock low ${i}` }));
+    const { events, router } = renderScreen(createBackend({ notifications: many }), '/notification?page=4');
+
+    expect(await screen.findByText('Nothing on this page any more.')).toBeInTheDocument();
+    await events.click(screen.getByRole('button', { name: 'Go to the last page' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?page=1'));
+    expect(await screen.findByText('26–30 of 30')).toBeInTheDocument();
+  });
+
+  it('says there are no notifications on a later page of an empty list, not that the page is past the end', async () => {
+    renderScreen(createBackend({ notifications: [] }), '/notification?page=2');
+
+    expect(await screen.findByText('No notifications yet.')).toBeInTheDocument();
+    expect(screen.queryByText('Nothing on this page any more.')).not.toBeInTheDocument();
+  });
 });

@@ -27,10 +27,12 @@ import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { CompanyTasksCard } from '../components/company-tasks-card';
 import { NotificationLink } from '../components/notification-link';
 import { FixedPagePagination, lastPageOf } from '@/components/fixed-page-pagination';
+import { isPastEnd, PastEndRow, TableMessageRow } from '@/components/table-message-row';
 
 /** Filters live in the URL (DESIGN §6): ?unread=true&page=2. Pages start at 0. */
 export const UNREAD_PARAM = 'unread';
 export const PAGE_PARAM = 'page';
+const COLUMNS = 3;
 
 const readPage = (value: string | null) => {
   const page = Number(value);
@@ -73,7 +75,7 @@ export function NotificationsScreen() {
   };
 
   const data = notifications.data;
-  const lastPage = lastPageOf(data?.count, NOTIFICATIONS_PAGE_SIZE);
+  const pastEnd = isPastEnd(data, data?.results.length);
 
   return (
     <Stack spacing={3}>
@@ -120,23 +122,12 @@ export function NotificationsScreen() {
                   {data?.results.map((notification) => (
                     <NotificationRow key={notification.id} notification={notification} />
                   ))}
-                  {data && data.results.length === 0 ? (
-                    <TableRow>
-                      <TableCell colSpan={3} sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>
-                        {page > lastPage ? (
-                          <>
-                            Nothing on this page any more.{' '}
-                            <Button size="small" onClick={() => handlePage(0)}>
-                              Go to the first page
-                            </Button>
-                          </>
-                        ) : unreadOnly ? (
-                          'No unread notifications. You are all caught up.'
-                        ) : (
-                          'No notifications yet.'
-                        )}
-                      </TableCell>
-                    </TableRow>
+                  {/* Past the end (the last ones read under Unread only, an old link): the last page, as every list offers. */}
+                  {pastEnd ? <PastEndRow colSpan={COLUMNS} onLastPage={() => handlePage(lastPageOf(data.count, NOTIFICATIONS_PAGE_SIZE))} /> : null}
+                  {data?.count === 0 ? (
+                    <TableMessageRow colSpan={COLUMNS}>
+                      {unreadOnly ? 'No unread notifications. You are all caught up.' : 'No notifications yet.'}
+                    </TableMessageRow>
                   ) : null}
                 </TableBody>
               </Table>
