@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import type { ProductResponse } from '@kontor/contract';
-import { catalogProducts, customerBackorders, inventoryLevels, notifications, procurementOrderItems } from '../../db/schema/index.js';
+import { catalogProducts, customerBackorders, customerOrderItems, inventoryLevels, notifications, procurementOrderItems } from '../../db/schema/index.js';
+import { insertOrder } from '../customers/customers.factories.js';
 import { insertProcurementOrder, insertSupplier } from '../procurement/procurement.factories.js';
 import { as, createStaffUser, createTenant, createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
 import { insertLedgerRow, insertLevel, insertLocation, insertProduct } from './catalog.factories.js';
@@ -451,6 +452,43 @@ describe('DELETE /api/catalog/products/', () => {
     expect(await db().select().from(customerBackorders).where(eq(customerBackorders.productId, awaited.id))).toHaveLength(1);
     // A resolved backorder is no reason to keep the product.
     expect((await del(me, { products: [done.id] })).statusCode).toBe(204);
+  });
+
+  it('refuses products on open customer orders (409, saying how many orders) and deletes nothing; delivered and cancelled orders do not hold them', async () => {
+    const me = await createTenant(app);
+    const tag = newTag();
+    const [sold, alsoSold, past] = await Promise.all(['SOLD', 'ALSO', 'PAST'].map((s) => insertProduct(db(), me.companyId, { sku: `${tag}-${s}` })));
+    const { items } = await insertOrder(db(), me.companyId, {}, [
+      { productId: sold!.id, quantity: 1 },
+      { productId: alsoSold!.id, quantity: 2 },
+    ]);
+    await insertOrder(db(), me.companyId, { internalStatus: 'partially_picked' }, [{ productId: sold!.id, quantity: 1 }]);
+    await insertOrder(db(), me.companyId, { internalStatus: 'delivered' }, [{ productId: past!.id, quantity: 1 }]);
+    await insertOrder(db(), me.companyId, { internalStatus: 'cancelled' }, [{ productId: past!.id, quantity: 1 }]);
+
+    const both = await del(me, { products: [sold!.id, alsoSold!.id, past!.id] });
+    expect([both.statusCode, both.json()]).toEqual([
+      409,
+      { detail: `Products ${tag}-SOLD, ${tag}-ALSO are on 2 open customer orders and cannot be deleted; archive them instead.` },
+    ]);
+    const one = await del(me, { products: [alsoSold!.id] });
+    expect([one.statusCode, one.json()]).toEqual([
+      409,
+      { detail: `Product ${tag}-ALSO is on 1 open customer order and cannot be deleted; archive it instead.` },
+    ]);
+    expect(await productRows([sold!.id, alsoSold!.id, past!.id])).toHaveLength(3);
+    // The open order's lines keep their product.
+    const lines = await db()
+      .select()
+      .from(customerOrderItems)
+      .where(
+        inArray(
+          customerOrderItems.id,
+          items.map((i) => i.id),
+        ),
+      );
+    expect(lines.map((l) => l.productId).sort()).toEqual([sold!.id, alsoSold!.id].sort());
+    expect((await del(me, { products: [past!.id] })).statusCode).toBe(204);
   });
 
   it('answers 404 naming unknown or foreign ids and deletes nothing', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   PAGE_SIZE,
@@ -25,6 +25,8 @@ import { wholeRows } from '../../db/whole-rows.js';
 import {
   catalogProducts,
   customerBackorders,
+  customerOrderItems,
+  customerOrders,
   inventoryLevels,
   inventoryLocations,
   inventoryTransactions,
@@ -459,7 +461,8 @@ const stockConflict = (skus: string[]) =>
 
 /**
  * Deletes the products, or none of them. A product with stock or any ledger row is kept, so
- * the ledger never loses its history; the operator archives it instead.
+ * the ledger never loses its history; so is one on a purchase order, an open backorder or an
+ * open customer order. The operator archives it instead.
  */
 export async function bulkDeleteProducts(ctx: Ctx, body: BulkDeleteProductsBody): Promise<void> {
   const ids = [...new Set(body.products)];
@@ -513,6 +516,27 @@ export async function bulkDeleteProducts(ctx: Ctx, body: BulkDeleteProductsBody)
         skus.length === 1
           ? `Product ${skus[0]} has an open backorder and cannot be deleted; archive it instead.`
           : `Products ${skus.join(', ')} have open backorders and cannot be deleted; archive them instead.`,
+      );
+    }
+
+    // An open order's line would lose its product (the foreign key clears it) and become "Not in
+    // catalog": nothing left to pick or backorder, so the order could not be delivered without
+    // someone linking the line again. Delivered and cancelled orders are history; their lines may
+    // lose it (ADR 0010).
+    const onOpenOrders = await tx
+      .selectDistinct({ productId: customerOrderItems.productId, orderId: customerOrderItems.orderId })
+      .from(customerOrderItems)
+      .innerJoin(customerOrders, eq(customerOrders.id, customerOrderItems.orderId))
+      .where(and(inArray(customerOrderItems.productId, ids), notInArray(customerOrders.internalStatus, ['delivered', 'cancelled'])));
+    if (onOpenOrders.length) {
+      const skus = rows.filter((r) => onOpenOrders.some((o) => o.productId === r.id)).map((r) => r.sku);
+      const orders = new Set(onOpenOrders.map((o) => o.orderId)).size;
+      const onOrders = `on ${orders} open customer ${orders === 1 ? 'order' : 'orders'}`;
+      throw new AppError(
+        'conflict',
+        skus.length === 1
+          ? `Product ${skus[0]} is ${onOrders} and cannot be deleted; archive it instead.`
+          : `Products ${skus.join(', ')} are ${onOrders} and cannot be deleted; archive them instead.`,
       );
     }
 
