@@ -498,7 +498,8 @@ export function DataGrid<T>({
                             direction={sorted ?? 'asc'}
                             tabIndex={-1}
                             onClick={() => onOrderingChange?.(nextOrdering(ordering, sortField))}
-                            sx={{ flexDirection: align === 'right' ? 'row-reverse' : 'row' }}
+                            // A button does not inherit the header's font by default: sortable headers looked lighter and smaller.
+                            sx={{ font: 'inherit', flexDirection: align === 'right' ? 'row-reverse' : 'row' }}
                           >
                             {flexRender(header.column.columnDef.header, header.getContext())}
                           </TableSortLabel>
