@@ -254,6 +254,9 @@ describe('Facebook links', () => {
     expect(again.json()).toEqual({ taxonomy: [TAXONOMY_ALREADY_LINKED] });
     expect((await del(colleague, `${FACEBOOK_LINKS}${link.id}/`)).statusCode).toBe(204);
     expect((await get(me, FACEBOOK_LINKS)).json().count).toBe(0);
+    // Not Admin-only (ADR 0017): the Staff colleague links for the company too.
+    const staffLink = await linkFacebook(colleague, 13);
+    expect((await get(me, FACEBOOK_LINKS)).json().results).toEqual([staffLink]);
   });
 
   it('refuses another account or company, an unknown item and bad bodies, changing nothing', async () => {
