@@ -522,7 +522,7 @@ export function CatalogProductsScreen({ stockActions }: CatalogProductsScreenPro
       <ConfirmDialog
         open={dialog === 'delete'}
         title={selectedEstimate ? `Delete about ${plural(selectedCount)}?` : selectedCount === 1 ? 'Delete this product?' : `Delete ${plural(selectedCount)}?`}
-        message="Deleted products leave the catalog. Products with stock or stock history cannot be deleted."
+        message="Deleted products leave the catalog. A product with stock or stock history, on a purchase order, backordered, or on an open customer order cannot be deleted; archive it instead."
         confirmLabel="Delete"
         destructive
         pending={deleteMutation.isPending || busy}
