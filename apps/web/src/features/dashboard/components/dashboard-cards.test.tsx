@@ -1,6 +1,6 @@
 import { NEW_PRODUCT_DAYS } from '@kontor/contract';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestQueryClient, renderWithApp, testUser } from '@/test/render';
 import { server } from '@/test/server';
 import { createDashboardBackend, createProduct, createStockValue } from '../testing/dashboard-backend';
@@ -23,7 +23,12 @@ describe('ProductCountTiles', () => {
     expect(await screen.findByLabelText('Mapped to procurement: 25')).toBeInTheDocument();
     expect(await screen.findByLabelText(`New in ${NEW_PRODUCT_DAYS} days: 4`)).toBeInTheDocument();
     expect(await screen.findByLabelText('Low in stock: 3')).toBeInTheDocument();
-    expect(backend.state.requests.map((r) => r.query.f).sort()).toEqual(['edited', 'low-in-stock', 'mapped', 'new', 'unedited']);
+    const counted = backend.state.requests.filter((r) => r.path === '/catalog/product-count/');
+    expect(counted.map((r) => r.query.f).sort()).toEqual(['edited', 'low-in-stock', 'mapped', 'unedited']);
+    // The new products are counted as the grid behind the tile's link lists them.
+    expect(backend.state.requests.filter((r) => r.path === '/catalog/products/').map((r) => Object.keys(r.query).sort())).toEqual([
+      ['created_at__gte', 'limit'],
+    ]);
 
     const href = (label: RegExp) => screen.getByRole('link', { name: label }).getAttribute('href');
     expect(href(/^Edited products/)).toBe('/catalog/products?edited=Yes');
@@ -50,8 +55,41 @@ describe('ProductCountTiles', () => {
     expect(screen.getByLabelText('Low in stock: loading')).toBeInTheDocument();
   });
 
-  it('computes the new-products date NEW_PRODUCT_DAYS before now', () => {
-    expect(newProductsSince(new Date('2026-03-10T08:00:00Z'))).toBe(`2026-03-0${10 - NEW_PRODUCT_DAYS}`);
+  it('computes the new-products day NEW_PRODUCT_DAYS before today', () => {
+    expect(newProductsSince(new Date(2026, 2, 10, 8))).toBe(`2026-03-0${10 - NEW_PRODUCT_DAYS}`);
+  });
+
+  describe('in a time zone behind UTC, in the evening', () => {
+    const zone = process.env.TZ;
+    afterEach(() => {
+      vi.useRealTimers();
+      process.env.TZ = zone;
+    });
+
+    it('counts the new products the linked grid lists: from the start of the same day of the user', async () => {
+      process.env.TZ = 'America/New_York';
+      // 22:00 on 9 March in New York (EDT), already 10 March in UTC.
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-03-10T02:00:00Z'));
+      const backend = createDashboardBackend({
+        counts: { edited: 0, unedited: 0, mapped: 0, 'low-in-stock': 0, new: 1 },
+        products: [
+          // 1 March in New York: before the grid's day and the tile's.
+          createProduct({ created_at: '2026-03-02T04:00:00Z' }),
+          // Early on 2 March in New York, the day the link filters from.
+          createProduct({ created_at: '2026-03-02T06:00:00Z' }),
+          createProduct({ created_at: '2026-03-09T12:00:00Z' }),
+        ],
+      });
+      server.use(...backend.handlers);
+      renderWithApp(<ProductCountTiles />, { user: testUser });
+
+      const link = screen.getByRole('link', { name: /^New in/ });
+      expect(link).toHaveAttribute('href', '/catalog/products?created_at__gte=2026-03-02');
+      // The grid asks for created_at__gte=2026-03-02 as the start of that day in New York (EST): 05:00 UTC.
+      expect(await screen.findByLabelText(`New in ${NEW_PRODUCT_DAYS} days: 2`)).toBeInTheDocument();
+      expect(backend.state.requests.find((r) => r.query.created_at__gte)?.query).toMatchObject({ created_at__gte: '2026-03-02T05:00:00.000Z' });
+    });
   });
 });
 
