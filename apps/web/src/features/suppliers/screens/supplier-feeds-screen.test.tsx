@@ -252,6 +252,36 @@ describe('SupplierFeedsScreen', () => {
     expect(error).toHaveStyle({ color: theme.palette.error.main });
   });
 
+  it("shows each feed's own run outcome when Run now is pressed on two feeds in quick succession", async () => {
+    const daily = createFeed(nordic, { name: 'Nordic daily' });
+    const weekly = createFeed(baltic, { name: 'Baltic weekly' });
+    const backend = createSuppliersBackend({ suppliers: [nordic, baltic], feeds: [daily, weekly] });
+    server.use(...backend.handlers);
+    // The first feed's run is answered last, and fails.
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.post(apiUrl(`/procurement/feeds/${daily.id}/run/`), async () => {
+        await answered;
+        return HttpResponse.json({ detail: 'Down for maintenance.' }, { status: 503 });
+      }),
+    );
+    const { events } = render();
+    const rowOf = (name: string) => screen.getByText(name).closest('tr')!;
+
+    await events.click(await screen.findByRole('button', { name: 'Run Nordic daily now' }));
+    await events.click(screen.getByRole('button', { name: 'Run Baltic weekly now' }));
+    expect(await within(rowOf('Baltic weekly')).findByRole('progressbar', { name: 'Import progress of Baltic weekly' })).toBeInTheDocument();
+    // Still waiting for its answer: it cannot be pressed again.
+    expect(screen.getByRole('button', { name: 'Run Nordic daily now' })).toBeDisabled();
+
+    answer();
+    expect(await within(rowOf('Nordic daily')).findByText('Not started: Down for maintenance.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Run Nordic daily now' })).toBeEnabled();
+    expect(within(rowOf('Baltic weekly')).queryByText(/Not started/)).not.toBeInTheDocument();
+    expect(within(rowOf('Baltic weekly')).getByRole('status', { name: 'Last result of Baltic weekly' })).toHaveTextContent('Queued');
+  });
+
   it('deleting the only feed of the last page does not claim there are no feeds', async () => {
     const many = Array.from({ length: 50 }, (_, i) => createFeed(nordic, { name: `Feed ${String(i).padStart(2, '0')}` }));
     const last = createFeed(nordic, { name: 'Zebra feed' });

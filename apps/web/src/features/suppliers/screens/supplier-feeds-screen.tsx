@@ -54,11 +54,8 @@ export function SupplierFeedsScreen() {
   const createMutation = useCreateFeed();
   const updateMutation = useUpdateFeed();
   const deleteMutation = useDeleteFeed();
-  const runMutation = useRunFeed();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<FeedResponse | null>(null);
-  /** Jobs started here, per feed: watched at once, before the list has refetched. */
-  const [started, setStarted] = useState<Record<number, number>>({});
 
   const data = feeds.data;
   const filtered = Boolean(supplier || filters.search);
@@ -82,12 +79,6 @@ export function SupplierFeedsScreen() {
       onSettled: () => setDeleting(null),
     });
   };
-
-  const handleRun = (feed: FeedResponse) =>
-    runMutation.mutate(feed.id, {
-      onSuccess: (job) => setStarted((current) => ({ ...current, [feed.id]: job.id })),
-      onError: (error) => showSnackbar(errorText(error), 'error'),
-    });
 
   return (
     <Card>
@@ -138,15 +129,7 @@ export function SupplierFeedsScreen() {
             {feeds.isError ? <TableMessageRow colSpan={COLUMNS} error={errorText(feeds.error)} /> : null}
             {!feeds.isError &&
               data?.results.map((feed) => (
-                <FeedRow
-                  key={feed.id}
-                  feed={feed}
-                  startedJobId={started[feed.id]}
-                  running={runMutation.isPending && runMutation.variables === feed.id}
-                  onRun={() => handleRun(feed)}
-                  onEdit={() => setEditing({ mode: 'edit', feed })}
-                  onDelete={() => setDeleting(feed)}
-                />
+                <FeedRow key={feed.id} feed={feed} onEdit={() => setEditing({ mode: 'edit', feed })} onDelete={() => setDeleting(feed)} />
               ))}
             {!feeds.isError && pastEnd ? <PastEndRow colSpan={COLUMNS} onLastPage={() => setPage(lastPageOf(data.count, FEEDS_PAGE_SIZE))} /> : null}
             {!feeds.isError && data && data.results.length === 0 && !pastEnd ? (
@@ -185,15 +168,16 @@ export function SupplierFeedsScreen() {
 
 type FeedRowProps = {
   feed: FeedResponse;
-  startedJobId: number | undefined;
-  /** "Run now" was clicked and the server has not answered yet. */
-  running: boolean;
-  onRun: () => void;
   onEdit: () => void;
   onDelete: () => void;
 };
 
-function FeedRow({ feed, startedJobId, running, onRun, onEdit, onDelete }: FeedRowProps) {
+function FeedRow({ feed, onEdit, onDelete }: FeedRowProps) {
+  // Each row runs its own feed: with one mutation for the list, Run now on a second feed took over
+  // its state, and the first feed's answer (its job, or its refusal) was never shown.
+  const runMutation = useRunFeed();
+  // The job started here is watched at once, before the list has refetched.
+  const startedJobId = runMutation.data?.id;
   // The newer of the job started here and the one the list knows (a scheduled run may have begun since).
   const jobId = Math.max(startedJobId ?? 0, feed.last_job?.id ?? 0) || null;
   const jobQuery = useFeedJob(jobId, feed.last_job);
@@ -220,12 +204,23 @@ function FeedRow({ feed, startedJobId, running, onRun, onEdit, onDelete }: FeedR
       </TableCell>
       <TableCell sx={{ color: 'text.secondary', minWidth: 110 }}>{feed.last_run_at ? formatDateTime(feed.last_run_at) : 'Never'}</TableCell>
       <TableCell>
+        {runMutation.isError ? (
+          <Typography role="alert" variant="body2" color="error" sx={{ overflowWrap: 'anywhere' }}>
+            Not started: {errorText(runMutation.error)}
+          </Typography>
+        ) : null}
         <FeedJobStatus feedName={feed.name} job={job} />
       </TableCell>
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
         <Tooltip title={active ? 'An import is under way' : 'Run now'}>
           <span>
-            <IconButton size="small" color="primary" aria-label={`Run ${feed.name} now`} disabled={active || running} onClick={onRun}>
+            <IconButton
+              size="small"
+              color="primary"
+              aria-label={`Run ${feed.name} now`}
+              disabled={active || runMutation.isPending}
+              onClick={() => runMutation.mutate(feed.id)}
+            >
               <PlayArrowOutlinedIcon fontSize="small" />
             </IconButton>
           </span>
