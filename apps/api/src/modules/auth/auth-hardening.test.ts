@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { PASSWORD_MESSAGES, PASSWORD_CHANGE_MESSAGES, REFRESH_COOKIE_NAME, passwordProblems } from '@kontor/contract';
-import { loginFailures, refreshTokens, users } from '../../db/schema/index.js';
+import { loginFailures, passwordResetTokens, refreshTokens, users } from '../../db/schema/index.js';
 import { as, createTenant, createTestApp, lastMailTo, login, registrationBody, type Tenant, type TestApp } from '../../../test/helpers.js';
 import { passwordResetsSettled } from './auth.service.js';
 
@@ -273,12 +273,18 @@ describe('sessions end with a password change or reset', () => {
   it('a new password ends the reset links not used yet: one kept by someone else opens nothing', async () => {
     const t = await createTenant(app);
     const resetLink = async () => {
+      // An account gets one mail in ten minutes: the links asked for before are made that old.
+      await app.deps.database.db
+        .update(passwordResetTokens)
+        .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
+        .where(eq(passwordResetTokens.userId, t.user.id));
       await post(app, '/api/user/password_reset/', { email: t.user.email });
       await passwordResetsSettled(app.deps);
       return /#token=([A-Za-z0-9_-]+)/.exec((await lastMailTo(app, t.user.email))!.text)![1]!;
     };
     const kept = await resetLink();
     const used = await resetLink();
+    expect(used).not.toBe(kept);
     expect((await post(app, '/api/user/password_reset/confirm/', { token: used, password: 'the-owners-new-passphrase' })).statusCode).toBe(200);
     const late = await post(app, '/api/user/password_reset/confirm/', { token: kept, password: 'a-takeover-passphrase' });
     expect([late.statusCode, late.json()]).toEqual([400, { token: ['The password reset link is invalid or has expired.'] }]);

@@ -25,6 +25,12 @@ import { signAccessToken } from './tokens.js';
 
 const DAY_MS = 86_400_000;
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/**
+ * An account gets at most one reset mail in this time, however many requests from however many
+ * IPs ask (the per-IP route limit does not protect one inbox). The last link stays valid for at
+ * least 50 more minutes when a request is turned away. ADR 0017.
+ */
+const RESET_MAIL_INTERVAL_MINUTES = 10;
 const BAD_CREDENTIALS = 'No active account found with the given credentials';
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
@@ -243,14 +249,34 @@ export async function passwordResetsSettled(deps: AppDeps): Promise<void> {
 async function requestPasswordReset(deps: AppDeps, rawEmail: string): Promise<void> {
   const email = normalizeEmail(rawEmail);
   if (!email) return;
-  const db = deps.database.db;
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email}`);
-  if (!user?.isActive) return;
-  const token = randomToken();
-  await db.insert(passwordResetTokens).values({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) });
+  // The user's row is locked while the last link is looked for and the new one written, so two
+  // requests at once cannot both find none (NO KEY: foreign-key checks on the user don't wait).
+  const issued = await deps.database.db.transaction(async (tx) => {
+    const [user] = await tx
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email}`)
+      .for('no key update');
+    if (!user?.isActive) return undefined;
+    // A link not used yet (nor ended by a new password) from the last interval: no new mail.
+    const [recent] = await tx
+      .select({ id: passwordResetTokens.id })
+      .from(passwordResetTokens)
+      .where(
+        and(
+          eq(passwordResetTokens.userId, user.id),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.createdAt, sql`now() - make_interval(mins => ${RESET_MAIL_INTERVAL_MINUTES})`),
+        ),
+      )
+      .limit(1);
+    if (recent) return undefined;
+    const token = randomToken();
+    await tx.insert(passwordResetTokens).values({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) });
+    return { user, token };
+  });
+  if (!issued) return;
+  const { user, token } = issued;
   // The token travels in the fragment: browsers never send it to a server or into a log.
   const link = `${deps.config.publicUrl}/login/new-password#token=${token}`;
   await deps.mailer.send({

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { SMTPServer, type SMTPServerDataStream } from 'smtp-server';
-import { outboundEmails } from '../../db/schema/index.js';
+import { outboundEmails, passwordResetTokens } from '../../db/schema/index.js';
 import { createTenant, createTestApp, type TestApp } from '../../../test/helpers.js';
 import { passwordResetsSettled } from './auth.service.js';
 
@@ -65,8 +65,8 @@ beforeEach(() => {
 const mailRow = async (to: string) =>
   (await app.deps.database.db.select().from(outboundEmails).where(eq(outboundEmails.to, to)).orderBy(desc(outboundEmails.id)))[0];
 const tokenIn = (text: string) => /#token=([A-Za-z0-9_-]+)/.exec(text.replace(/=\r?\n/g, '').replace(/=3D/g, '='))?.[1];
-const requestReset = async (email: string) => {
-  const res = await app.inject({ method: 'POST', url: '/api/user/password_reset/', payload: { email } });
+const requestReset = async (email: string, remoteAddress = '127.0.0.1') => {
+  const res = await app.inject({ method: 'POST', url: '/api/user/password_reset/', payload: { email }, remoteAddress });
   answered = true;
   return res;
 };
@@ -121,5 +121,44 @@ describe('password reset with SMTP', () => {
       payload: { token: tokenIn(row!.text), password: 'after-a-refused-mail' },
     });
     expect(confirm.statusCode).toBe(200);
+  });
+
+  it('sends an account one reset mail in ten minutes, whatever the number of requests and their IPs; every request is answered alike', async () => {
+    const t = await createTenant(app);
+    onHeld = () => heldMail!.accept();
+    const first = await requestReset(t.user.email, '203.0.113.7');
+    const second = await requestReset(t.user.email.toUpperCase(), '198.51.100.23');
+    const unknown = await requestReset('nobody-else@nowhere.test', '192.0.2.40');
+    for (const res of [first, second, unknown]) expect([res.statusCode, res.json()]).toEqual([200, { status: 'OK' }]);
+    await passwordResetsSettled(app.deps);
+    const mailsTo = async () => app.deps.database.db.select().from(outboundEmails).where(eq(outboundEmails.to, t.user.email));
+    expect(received.map((m) => m.to)).toEqual([[t.user.email.toLowerCase()]]);
+    expect(await mailsTo()).toHaveLength(1);
+
+    // Once the last link is ten minutes old, a request sends a new one (the old one stays valid).
+    await app.deps.database.db
+      .update(passwordResetTokens)
+      .set({ createdAt: sql`now() - interval '10 minutes 1 second'` })
+      .where(eq(passwordResetTokens.userId, t.user.id));
+    await requestReset(t.user.email, '203.0.113.7');
+    await passwordResetsSettled(app.deps);
+    expect(received).toHaveLength(2);
+    expect(await mailsTo()).toHaveLength(2);
+  });
+
+  it('a link used or ended by a new password does not hold back the next mail', async () => {
+    const t = await createTenant(app);
+    onHeld = () => heldMail!.accept();
+    await requestReset(t.user.email);
+    await passwordResetsSettled(app.deps);
+    const confirm = await app.inject({
+      method: 'POST',
+      url: '/api/user/password_reset/confirm/',
+      payload: { token: tokenIn(received[0]!.raw), password: 'a-fresh-passphrase-here' },
+    });
+    expect(confirm.statusCode).toBe(200);
+    await requestReset(t.user.email);
+    await passwordResetsSettled(app.deps);
+    expect(received).toHaveLength(2);
   });
 });
