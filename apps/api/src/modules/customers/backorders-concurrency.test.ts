@@ -77,9 +77,58 @@ async function rush(concurrently: boolean) {
   expect(byOrder(12)).toMatchObject({ status: 'reserved', reservedOrderItemId: line.id, resolvedAt: null });
 }
 
+/**
+ * Unpicks of lines whose ready backorders had their goods from one purchase order line, and
+ * receipts of that line into the same location, all at once. An unpick locks the order line, the
+ * purchase order and its line, then the stock; a receipt the purchase order, its line, then the
+ * stock: neither deadlocks, and the goods the unpicks give back end with the backorders waiting.
+ */
+async function unpicksAndReceipts(concurrently: boolean) {
+  const tenant = await createTenant(app);
+  const product = await insertProduct(db(), tenant.companyId, { sku: 'HOSE-20' });
+  const location = await insertLocation(db(), tenant.companyId);
+  const supplier = await insertSupplier(db(), tenant.companyId);
+  const po = await ok(tenant, 'POST', '/api/procurement/orders/', { supplier: supplier.id });
+  const line = await ok(tenant, 'POST', '/api/procurement/order_items/', { order: po.id, product: product.id, quantity: 30 });
+  // Six orders of 2, one backorder of 2 each reserved on the line; 6 received: W-1 to W-3 ready, and picked.
+  const orders: { item: number; backorder: number; pick?: number }[] = [];
+  for (let n = 1; n <= 6; n += 1) {
+    const { items } = await insertOrder(db(), tenant.companyId, { orderNumber: `W-${n}` }, [{ productId: product.id, quantity: 2 }]);
+    const backorder = await ok(tenant, 'POST', '/api/customers/backorders/', { order_item: items[0]!.id });
+    await ok(tenant, 'POST', `/api/customers/backorders/${backorder.id}/reserve/`, { procurement_order_item: line.id });
+    orders.push({ item: items[0]!.id, backorder: backorder.id });
+  }
+  await ok(tenant, 'POST', `/api/procurement/order_items/${line.id}/receive/`, { location: location.id, quantity: 6 });
+  for (const o of orders.slice(0, 3)) {
+    const url = `/api/customers/order_items/${o.item}/actions/pick/?location_id=${location.id}&product_id=${product.id}&quantity=2`;
+    o.pick = (await ok(tenant, 'POST', url)).inventory_transaction;
+  }
+
+  const requests: (() => ReturnType<typeof call>)[] = [
+    ...orders.slice(0, 3).map((o) => () => call(tenant, 'POST', `/api/customers/order_items/${o.item}/actions/unpick/?inventory_transaction_id=${o.pick}`)),
+    ...Array.from({ length: 3 }, () => () => call(tenant, 'POST', `/api/procurement/order_items/${line.id}/receive/`, { location: location.id, quantity: 1 })),
+  ];
+  const responses = concurrently
+    ? await Promise.all(requests.map((r) => r()))
+    : await requests.reduce(async (done, r) => [...(await done), await r()], Promise.resolve([] as Awaited<ReturnType<typeof call>>[]));
+  for (const res of responses) expect(res.statusCode, res.body).toBeLessThan(300);
+
+  const rows = await db().select().from(customerBackorders).where(eq(customerBackorders.companyId, tenant.companyId)).orderBy(asc(customerBackorders.id));
+  const byOrder = (n: number) => rows.find((b) => b.id === orders[n - 1]!.backorder);
+  // 9 received, none of it picked any more: W-4 to W-6 are ready, W-1 to W-3 wait again.
+  for (const n of [4, 5, 6]) expect(byOrder(n), `W-${n}`).toMatchObject({ status: 'ready', resolvedAt: null });
+  for (const n of [1, 2, 3]) expect(byOrder(n), `W-${n}`).toMatchObject({ status: 'open', reservedOrderItemId: null, quantity: '2.00', resolvedAt: null });
+}
+
 // PGlite is one connection and runs transactions one after another: the same flow, queued.
 describe(`cancels, deletes, receipts and reservations of one purchase order line ${usesPostgres() ? 'at once' : 'queued (PGlite)'}`, () => {
   it('never deadlock, and freed goods pass to the oldest waiting backorders', async () => {
     await rush(usesPostgres());
+  });
+});
+
+describe(`unpicks of ready backorders' goods and receipts of their purchase order line ${usesPostgres() ? 'at once' : 'queued (PGlite)'}`, () => {
+  it('never deadlock, and the goods given back pass to the backorders still waiting', async () => {
+    await unpicksAndReceipts(usesPostgres());
   });
 });

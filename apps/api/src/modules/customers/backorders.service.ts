@@ -216,13 +216,13 @@ async function lockOrderOfItem(tx: Tx, orderItemId: number, mode: 'update' | 'sh
   await order.for(mode);
 }
 
-type LockedPurchaseLine = { id: number; orderNumber: string; productId: number; quantityReceived: string };
+export type LockedPurchaseLine = { id: number; orderNumber: string; productId: number; quantityReceived: string };
 
 /**
  * Locks the company's purchase order lines `lineIds` as receiving locks a line: their purchase
  * orders first, then the lines, each in id order. Answers the lines as locked, with their order's number.
  */
-async function lockPurchaseLines(tx: Tx, companyId: number, lineIds: number[]): Promise<LockedPurchaseLine[]> {
+export async function lockPurchaseLines(tx: Tx, companyId: number, lineIds: number[]): Promise<LockedPurchaseLine[]> {
   if (lineIds.length === 0) return [];
   const orders = await tx
     .select({ id: procurementOrders.id, number: procurementOrders.internalOrderNumber })
@@ -262,7 +262,7 @@ async function lockPurchaseLines(tx: Tx, companyId: number, lineIds: number[]): 
  * receipt hands goods out (markReservedBackordersReady), and the company's users are told, as a
  * receipt tells them.
  */
-async function passFreedGoodsOn(tx: Tx, companyId: number, lines: LockedPurchaseLine[]): Promise<void> {
+export async function passFreedGoodsOn(tx: Tx, companyId: number, lines: LockedPurchaseLine[]): Promise<void> {
   for (const line of lines) {
     const readyCount = await markReservedBackordersReady(tx, companyId, line);
     if (readyCount === 0) continue;
@@ -280,7 +280,7 @@ async function passFreedGoodsOn(tx: Tx, companyId: number, lines: LockedPurchase
         receiverUserId: receiver.id,
         kind: 'backorder_ready',
         title: `Backorder ready to pick: ${product!.sku} ${product!.name}`,
-        message: `Goods received on ${line.orderNumber} are free again (a backorder was cancelled or removed): ${readyCount} reserved backorder(s) are now ready to pick.`,
+        message: `Goods received on ${line.orderNumber} are free again (a backorder was cancelled or removed, or its pick taken back): ${readyCount} reserved backorder(s) are now ready to pick.`,
         link: '/customers/pick-and-pack',
       });
     }
@@ -469,24 +469,52 @@ export async function reopenBackordersOfOrder(tx: Tx, orderId: number): Promise<
  * Order lines that may no longer be fully picked (an unpick, or the store raising a line's
  * quantity): the backorders a line's last pick resolved wait again when its picks now fall short
  * of its quantity, open and unreserved, since what was reserved or received for them may have
- * gone to other backorders meanwhile, and for no more than is left to pick. One statement, so
- * a pick can send it behind its write and it reads the picks as that write left them.
+ * gone to other backorders meanwhile. Together with the line's open backorders, for no more than
+ * is left to pick: oldest first, each for what is still short.
+ *
+ * A ready one had goods received on its purchase order line, counted as handed out
+ * (markReservedBackordersReady) while they stay picked: what of them is not reopened, or was not
+ * given back, stays counted, as a resolved 'picked' row of that part, on the line. `returned`: the
+ * goods came back to the shelf (an unpick), so the reopened part of a ready one's goods is free
+ * on its purchase order line; the caller passes them on (passFreedGoodsOn) to the lines answered.
+ * A raised line gave nothing back: its goods stay counted, and nothing is freed.
+ *
+ * One statement, so a pick can send it behind its write and it reads the picks as that write left them.
  */
-export const reopenBackordersOfUnpickedLines = (tx: Tx, lineIds: number[]) =>
-  sqlRows(
+export const reopenBackordersOfUnpickedLines = (tx: Tx, lineIds: number[], { returned }: { returned: boolean }) =>
+  sqlRows<{ line: number }>(
     tx,
-    sql`update ${customerBackorders} b
-      set resolved_at = null, resolution = null, status = 'open', reserved_order_item_id = null, ready_at = null,
-        quantity = least(b.quantity, short.remaining)
-      from (
-        select i.id, i.quantity - coalesce((select sum(it.quantity) from ${inventoryTransactions} it
-          where it.order_item_id = i.id and it.inventory_action = 'STOCK_OUT'), 0) as remaining
+    sql`with short as (
+        select i.id, i.quantity
+          - coalesce((select sum(it.quantity) from ${inventoryTransactions} it where it.order_item_id = i.id and it.inventory_action = 'STOCK_OUT'), 0)
+          - coalesce((select sum(o.quantity) from ${customerBackorders} o where o.order_item_id = i.id and o.resolved_at is null), 0) as room
         from ${customerOrderItems} i where i.id in (${sql.join(
           lineIds.map((id) => sql`${id}::int`),
           sql`, `,
         )})
-      ) short
-      where b.resolution = 'picked' and b.order_item_id = short.id and short.remaining > 0`,
+      ), resolved as (
+        select b.*, greatest(0, least(b.quantity, short.room - coalesce(sum(b.quantity) over (
+          partition by b.order_item_id order by b.created_at, b.id rows between unbounded preceding and 1 preceding), 0))) as reopen
+        from ${customerBackorders} b join short on b.order_item_id = short.id
+        where b.resolution = 'picked' and short.room > 0
+      ), reopened as (
+        -- Data-modifying CTEs run whether or not the final select reads them.
+        update ${customerBackorders} b
+        set resolved_at = null, resolution = null, status = 'open', reserved_order_item_id = null, ready_at = null, quantity = r.reopen
+        from resolved r where b.id = r.id and r.reopen > 0
+        returning b.id
+      ), freed as (
+        select r.*, ${returned ? sql`r.reopen` : sql`0`} as freed from resolved r
+        where r.reopen > 0 and r.ready_at is not null and r.reserved_order_item_id is not null
+      ), kept as (
+        insert into ${customerBackorders} (company_id, account_id, product_id, quantity, order_number, order_item_id, status,
+          reserved_order_item_id, ready_at, comments, resolved_at, resolution, created_at)
+        select company_id, account_id, product_id, quantity - freed, order_number, order_item_id, status,
+          reserved_order_item_id, ready_at, comments, resolved_at, resolution, created_at
+        from freed where quantity > freed
+        returning id
+      )
+      select distinct reserved_order_item_id as line from freed where freed > 0`,
   );
 
 /**

@@ -365,7 +365,7 @@ describe('goods freed on a purchase order line pass to the next reserved backord
     expect((await freedNotes(s)).map((n) => [n.title, n.message, n.link])).toEqual([
       [
         'Backorder ready to pick: HOSE-20 Garden hose',
-        `Goods received on ${po!.internalOrderNumber} are free again (a backorder was cancelled or removed): 1 reserved backorder(s) are now ready to pick.`,
+        `Goods received on ${po!.internalOrderNumber} are free again (a backorder was cancelled or removed, or its pick taken back): 1 reserved backorder(s) are now ready to pick.`,
         '/customers/pick-and-pack',
       ],
     ]);
@@ -490,6 +490,59 @@ describe('picking and unpicking a backordered line', () => {
     expect(unpicked.statusCode, unpicked.body).toBe(200);
     expect(await backorderRow(backorder.id)).toMatchObject({ status: 'open', resolution: null, quantity: '1.00' });
     expect(unpicked.json().order.order_items[0]).toMatchObject({ qty_remaining: 1, qty_backordered: 1 });
+  });
+
+  /** The line's backorder of 3 (older) and another order's of `younger` (W-1002), both reserved on a purchase order line of `incoming`; 3 received. */
+  async function readyAndReserved(s: Awaited<ReturnType<typeof shop>>, incoming: number, younger: number) {
+    const { items } = await insertOrder(db(), s.tenant.companyId, { orderNumber: 'W-1002' }, [
+      { productId: s.product.id, prodSku: 'HOSE-20', prodName: 'Garden hose', quantity: younger },
+    ]);
+    const older = await createBackorder(s.tenant, { order_item: s.item.id, quantity: 3 });
+    const next = await createBackorder(s.tenant, { order_item: items[0]!.id, quantity: younger });
+    const line = await poLine(s.tenant, s.supplier.id, s.product.id, incoming);
+    for (const b of [older, next]) expect((await reserve(s.tenant, b.id, line.id)).statusCode).toBe(200);
+    expect((await receive(s.tenant, line.id, s.location.id, 3)).statusCode).toBe(201);
+    expect([(await backorderRow(older.id))!.status, (await backorderRow(next.id))!.status]).toEqual(['ready', 'reserved']);
+    // Two more on the shelf for the rest of W-1001's five.
+    await stockIn(app, s.tenant, s.product.id, s.location.id, 2);
+    return { older, next, line };
+  }
+
+  it('an unpick of a ready backorder’s goods passes them to the next reserved backorder of its purchase order line, which is told', async () => {
+    const s = await shop();
+    const { older, next } = await readyAndReserved(s, 5, 2);
+    expect((await call(s.tenant, 'POST', pickUrl(s, 2))).statusCode).toBe(200);
+    const last = await call(s.tenant, 'POST', pickUrl(s, 3));
+    expect(last.statusCode, last.body).toBe(200);
+    expect(await backorderRow(older.id)).toMatchObject({ resolution: 'picked' });
+
+    // The 3 received for it are back on the shelf, and it waits again, unreserved: they are W-1002's now.
+    const unpicked = await call(s.tenant, 'POST', unpickUrl(s, last.json().inventory_transaction));
+    expect(unpicked.statusCode, unpicked.body).toBe(200);
+    expect(await backorderRow(older.id)).toMatchObject({ status: 'open', reservedOrderItemId: null, quantity: '3.00', resolution: null });
+    expect(await backorderRow(next.id)).toMatchObject({ status: 'ready', readyAt: expect.any(Date) });
+    const notes = await db().select().from(notifications).where(eq(notifications.receiverUserId, s.tenant.user.id));
+    expect(notes.filter((n) => n.kind === 'backorder_ready').map((n) => n.title)).toEqual(['Backorder ready to pick: HOSE-20 Garden hose']);
+  });
+
+  it('an unpick frees no more of a ready backorder’s goods than came back to the shelf; the rest stay taken', async () => {
+    const s = await shop();
+    const { older, next, line } = await readyAndReserved(s, 7, 3);
+    expect((await call(s.tenant, 'POST', pickUrl(s, 4))).statusCode).toBe(200);
+    const last = await call(s.tenant, 'POST', pickUrl(s, 1));
+    expect(last.statusCode, last.body).toBe(200);
+
+    // One of the three received comes back: the backorder waits for one, and W-1002's three are not covered.
+    const unpicked = await call(s.tenant, 'POST', unpickUrl(s, last.json().inventory_transaction));
+    expect(unpicked.statusCode, unpicked.body).toBe(200);
+    expect(unpicked.json().order.order_items[0]).toMatchObject({ qty_remaining: 1, qty_backordered: 1 });
+    expect(await backorderRow(older.id)).toMatchObject({ status: 'open', quantity: '1.00', resolution: null });
+    expect(await backorderRow(next.id)).toMatchObject({ status: 'reserved' });
+    // One more arrives: two are free on the line (the two still picked for W-1001 are not), still short of three.
+    expect((await receive(s.tenant, line.id, s.location.id, 1)).statusCode).toBe(201);
+    expect(await backorderRow(next.id)).toMatchObject({ status: 'reserved' });
+    expect((await receive(s.tenant, line.id, s.location.id, 1)).statusCode).toBe(201);
+    expect(await backorderRow(next.id)).toMatchObject({ status: 'ready' });
   });
 
   it('an unpick leaves the resolved backorders of other lines alone', async () => {

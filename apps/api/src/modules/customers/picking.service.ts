@@ -13,12 +13,20 @@ import {
 } from '@kontor/contract';
 import type { Tx } from '../../db/client.js';
 import { sqlRows } from '../../db/sql-rows.js';
-import { catalogProducts, customerBackorders, customerOrderItems, customerOrders, inventoryTransactions } from '../../db/schema/index.js';
+import {
+  catalogProducts,
+  customerBackorders,
+  customerOrderItems,
+  customerOrders,
+  inventoryTransactions,
+  procurementOrderItems,
+  procurementOrders,
+} from '../../db/schema/index.js';
 import type { Ctx } from '../../http/context.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { deletePickTransaction, invalidPk, recordTransactions, type LedgerEntry } from '../inventory/ledger.service.js';
 import { displayQuantity, toCents } from '../inventory/quantities.js';
-import { reopenBackordersOfUnpickedLines } from './backorders.service.js';
+import { lockPurchaseLines, passFreedGoodsOn, reopenBackordersOfUnpickedLines, type LockedPurchaseLine } from './backorders.service.js';
 import { refreshOrderStatus, toOrderWithItems, type ItemRow, type OrderRow } from './orders.service.js';
 
 type PickFields = z.output<typeof PickQuery>;
@@ -47,6 +55,20 @@ export type LockedLine = {
   stockProxyParentId: number | null;
 };
 
+/** orderLineLock's parts: the order's CTE, and the select that locks the line (unpickLineLock builds on them). */
+const lockedOrderOfLine = (companyId: number, itemId: number) => sql`locked_order as materialized (
+    select id, order_number, internal_status from ${customerOrders}
+    where company_id = ${companyId}
+      and id = (select order_id from ${customerOrderItems} where id = ${itemId} and company_id = ${companyId})
+    for update)`;
+const lockedLine = (companyId: number, itemId: number) => sql`
+  select o.id as "orderId", o.order_number as "orderNumber", o.internal_status as "internalStatus",
+    i.id, i.product_id as "productId", i.prod_sku as "prodSku", i.prod_name as "prodName", p.stock_proxy_parent_id as "stockProxyParentId"
+  from locked_order o
+  join ${customerOrderItems} i on i.order_id = o.id and i.id = ${itemId}
+  left join ${catalogProducts} p on p.id = i.product_id and p.company_id = ${companyId}
+  for update of i`;
+
 /**
  * The order line `itemId` of the company with its order, locked: the order first, then the line
  * (the order PUT locks the order too, so two picks of one order, or a pick and a status change,
@@ -60,17 +82,41 @@ export type LockedLine = {
  * waited would be missing. The pick checks it after its write instead (pick, below).
  */
 export const orderLineLock = (companyId: number, itemId: number) => sql`
-  with locked_order as materialized (
-    select id, order_number, internal_status from ${customerOrders}
-    where company_id = ${companyId}
-      and id = (select order_id from ${customerOrderItems} where id = ${itemId} and company_id = ${companyId})
-    for update)
-  select o.id as "orderId", o.order_number as "orderNumber", o.internal_status as "internalStatus",
-    i.id, i.product_id as "productId", i.prod_sku as "prodSku", i.prod_name as "prodName", p.stock_proxy_parent_id as "stockProxyParentId"
-  from locked_order o
-  join ${customerOrderItems} i on i.order_id = o.id and i.id = ${itemId}
-  left join ${catalogProducts} p on p.id = i.product_id and p.company_id = ${companyId}
-  for update of i`;
+  with ${lockedOrderOfLine(companyId, itemId)}
+  ${lockedLine(companyId, itemId)}`;
+
+/** The order line an unpick locks (orderLineLock's), with the purchase order lines it may free goods on, locked. */
+export type UnpickLockedLine = LockedLine & { purchaseLines: LockedPurchaseLine[] };
+
+/**
+ * orderLineLock, then the purchase order lines the line's picked, ready backorders had their goods
+ * from: an unpick may give those goods back (reopenBackordersOfUnpickedLines), and they pass on to
+ * the next reserved backorders there. Locked here, before the stock, as receiving locks a line
+ * before the stock (ADR 0011's lock order): the purchase orders in id order, then their lines.
+ * The count in the lines' WHERE runs before their scan, so all orders are locked before any line.
+ *
+ * The backorders are read in the statement's snapshot, taken before it waited for the order: a
+ * full pick of the line committed meanwhile is missing here. unpick locks such a line late.
+ */
+const unpickLineLock = (companyId: number, itemId: number) => sql`
+  with ${lockedOrderOfLine(companyId, itemId)},
+  locked_line as materialized (${lockedLine(companyId, itemId)}),
+  freeing as materialized (
+    select distinct b.reserved_order_item_id as id from ${customerBackorders} b
+    where b.order_item_id = ${itemId} and b.company_id = ${companyId} and b.resolution = 'picked'
+      and b.ready_at is not null and b.reserved_order_item_id is not null
+      and exists (select 1 from locked_line)),
+  locked_purchase_orders as materialized (
+    select po.id, po.internal_order_number from ${procurementOrders} po
+    where po.company_id = ${companyId}
+      and po.id in (select poi.order_id from ${procurementOrderItems} poi where poi.id in (select id from freeing))
+    order by po.id for no key update),
+  locked_purchase_lines as materialized (
+    select poi.id, po.internal_order_number as "orderNumber", poi.product_id as "productId", poi.quantity_received::text as "quantityReceived"
+    from ${procurementOrderItems} poi join locked_purchase_orders po on po.id = poi.order_id
+    where poi.id in (select id from freeing) and (select count(*) from locked_purchase_orders) > 0
+    order by poi.id for no key update of poi)
+  select l.*, (select coalesce(json_agg(x order by x.id), '[]'::json) from locked_purchase_lines x) as "purchaseLines" from locked_line l`;
 
 /**
  * The order's status follows the picks (refreshOrderStatus), sent right behind the ledger's write
@@ -196,16 +242,19 @@ function pickableLine(line: LockedLine | undefined, productId: number, lockedPro
 export async function unpick(ctx: Ctx, itemId: number, query: UnpickFields): Promise<UnpickResponse> {
   const companyId = ctx.user.companyId;
   return ctx.db.transaction(async (tx) => {
-    let line!: LockedLine;
+    let line!: UnpickLockedLine;
+    let reopened!: Promise<{ line: number }[]>;
     // Sent before the status statement, so the answer's backordered counts them.
-    const status = orderStatusBehind(tx, () => line.orderId, { before: () => reopenBackordersOfUnpickedLines(tx, [itemId]) });
-    await deletePickTransaction<LockedLine>(
+    const status = orderStatusBehind(tx, () => line.orderId, {
+      before: () => (reopened = reopenBackordersOfUnpickedLines(tx, [itemId], { returned: true })),
+    });
+    await deletePickTransaction<UnpickLockedLine>(
       tx,
       { companyId, userId: ctx.user.id },
       query.inventory_transaction_id,
       itemId,
       {
-        lock: orderLineLock(companyId, itemId),
+        lock: unpickLineLock(companyId, itemId),
         check: ([locked]) => {
           if (!locked) throw notFound();
           if (locked.internalStatus === 'delivered') throw badRequest({ non_field_errors: [PICKING_MESSAGES.orderClosed(locked.internalStatus)] });
@@ -215,6 +264,14 @@ export async function unpick(ctx: Ctx, itemId: number, query: UnpickFields): Pro
       status.send,
     );
     const { order, items } = await status.order();
+    // The goods that came back for a ready backorder pass on, as a backorder delete passes them.
+    const freed = new Set((await reopened).map((r) => r.line));
+    const locked = line.purchaseLines.filter((l) => freed.has(l.id));
+    // A line the lock statement did not see (a pick resolved its backorder while the unpick
+    // waited for the order) is locked only now, after the stock: rare, and the one case where
+    // this unpick and a receipt of that line into the same stock could deadlock (one is refused).
+    const late = [...freed].filter((id) => !locked.some((l) => l.id === id));
+    await passFreedGoodsOn(tx, companyId, [...locked, ...(await lockPurchaseLines(tx, companyId, late))]);
     return { result: unpickedMessage(line.prodSku, line.prodName, order.orderNumber), order: toOrderWithItems(order, items) };
   });
 }

@@ -232,8 +232,9 @@ async function upsertOrder(
     .where(eq(customerOrders.id, existing.id));
   if (cancel) ended.cancelled.push(existing.id);
   if (reopen) await reopenBackordersOfOrder(tx, existing.id);
-  // A fully picked line the store raised is short again: the backorders its pick resolved wait again.
-  if (linesChanged && picked.size) await reopenBackordersOfUnpickedLines(tx, [...picked.keys()]);
+  // A fully picked line the store raised is short again: the backorders its pick resolved wait
+  // again. Nothing came back to the shelf, so nothing is freed on a purchase order line.
+  if (linesChanged && picked.size) await reopenBackordersOfUnpickedLines(tx, [...picked.keys()], { returned: false });
   // A reopened order's status follows its picks again (open, as a cancelled order has none).
   if (changed) await refreshOrderStatus(tx, existing.id);
   return changed ? 'updated' : null;

@@ -379,6 +379,43 @@ describe('GET|POST /api/customers/orders/sync', () => {
     });
   });
 
+  it('a raised line’s ready backorder waits again, and the goods its pick took stay counted as taken on the purchase order line', async () => {
+    const tenant = await connectedShop();
+    const hose = await insertProduct(db(), tenant.companyId, { sku: 'HOSE-20', name: 'Garden hose' });
+    const location = await insertLocation(db(), tenant.companyId);
+    const supplier = await insertSupplier(db(), tenant.companyId);
+    const [first] = exampleOrders();
+    const hoseOrder = thirdOrder(first!, 'HOSE-20');
+    store.failWith = null;
+    store.pages = [[hoseOrder]];
+    expect((await sync(tenant, '?no_of_days=31')).json()).toMatchObject({ created: 1 });
+    const [storeLine] = await itemsOf((await ordersOf(tenant.companyId)).find((o) => o.orderNumber === '900')!.id);
+    const { items } = await insertOrder(db(), tenant.companyId, { orderNumber: 'W-2' }, [{ productId: hose.id, quantity: 3 }]);
+    const api = (method: 'POST' | 'GET', url: string, payload?: object) => as(app, tenant, { method, url, ...(payload ? { payload } : {}) });
+    const older = (await api('POST', '/api/customers/backorders/', { order_item: storeLine!.id, quantity: 3 })).json();
+    const younger = (await api('POST', '/api/customers/backorders/', { order_item: items[0]!.id, quantity: 3 })).json();
+    const po = (await api('POST', '/api/procurement/orders/', { supplier: supplier.id })).json();
+    const poLine = (await api('POST', '/api/procurement/order_items/', { order: po.id, product: hose.id, quantity: 7 })).json();
+    for (const b of [older, younger])
+      expect((await api('POST', `/api/customers/backorders/${b.id}/reserve/`, { procurement_order_item: poLine.id })).statusCode).toBe(200);
+    const receive = (quantity: number) => api('POST', `/api/procurement/order_items/${poLine.id}/receive/`, { location: location.id, quantity });
+    expect((await receive(3)).statusCode).toBe(201);
+    const pick = await api('POST', `/api/customers/order_items/${storeLine!.id}/actions/pick/?location_id=${location.id}&product_id=${hose.id}&quantity=3`);
+    expect(pick.statusCode, pick.body).toBe(200);
+    const backorderOf = async (id: number) => (await db().select().from(customerBackorders).where(eq(customerBackorders.id, id)))[0]!;
+    expect(await backorderOf(older.id)).toMatchObject({ resolution: 'picked' });
+
+    // The store raises the line to 5: the backorder waits for 2 again, but the 3 picked have not come back.
+    store.pages = [[{ ...hoseOrder, line_items: [{ id: 1, name: 'Garden hose', sku: 'HOSE-20', quantity: 5, price: 25 }] }]];
+    expect((await sync(tenant, '?no_of_days=31')).json()).toMatchObject({ updated: 1 });
+    expect(await backorderOf(older.id)).toMatchObject({ status: 'open', quantity: '2.00', resolution: null });
+    // One more arrives: one is free on the line, not the picked three with it.
+    expect((await receive(1)).statusCode).toBe(201);
+    expect(await backorderOf(younger.id)).toMatchObject({ status: 'reserved' });
+    expect((await receive(2)).statusCode).toBe(201);
+    expect(await backorderOf(younger.id)).toMatchObject({ status: 'ready' });
+  });
+
   it('the store’s cancel of an order with a ready backorder hands its received goods to the next reserved backorder', async () => {
     const tenant = await connectedShop();
     const hose = await insertProduct(db(), tenant.companyId, { sku: 'HOSE-20', name: 'Garden hose' });
