@@ -1,7 +1,13 @@
 import Dialog, { type DialogProps } from '@mui/material/Dialog';
-import { createContext, useContext, useEffect, useState } from 'react';
+import { createContext, useContext, useEffect, useRef, useState, type FormEvent } from 'react';
 
-const HoldOpen = createContext<(pending: boolean) => void>(() => undefined);
+type Hold = {
+  setPending: (pending: boolean) => void;
+  /** A form that holds the dialog open is in it; returns its unregistration. */
+  register: () => () => void;
+};
+
+const HoldOpen = createContext<Hold>({ setPending: () => undefined, register: () => () => undefined });
 
 type FormDialogProps = Omit<DialogProps, 'onClose'> & { onClose: () => void };
 
@@ -10,19 +16,69 @@ type FormDialogProps = Omit<DialogProps, 'onClose'> & { onClose: () => void };
  * click outside leave the dialog open: closed mid-save, the form is gone when the answer comes,
  * and a refusal would have nowhere to show. The form's Cancel button is disabled meanwhile too.
  * For a dialog and form that are one component, `onClose={pending ? undefined : onClose}` is the same.
+ *
+ * It also sends a form once: a second submit (Enter pressed twice) while the first is being
+ * handled is dropped. The submit button's disabled state did not stop it: the form checks its
+ * values first (asynchronously), and only the re-render after the save has started disables the
+ * button, so a second Enter in between saved twice (two POSTs, two new records).
  */
-export function FormDialog({ onClose, children, ...props }: FormDialogProps) {
+export function FormDialog({ onClose, children, open, ...props }: FormDialogProps) {
   const [pending, setPending] = useState(false);
+  /** A submit was let through and its save has not come back yet. */
+  const submitting = useRef(false);
+  /** How many forms in the dialog hold it open: a form without a save to wait for is never blocked. */
+  const holders = useRef(0);
+  const [hold] = useState<Hold>(() => ({
+    setPending,
+    register: () => {
+      holders.current += 1;
+      return () => {
+        holders.current -= 1;
+      };
+    },
+  }));
+
+  // The save came back (a refusal keeps the dialog open): the form may be sent again.
+  useEffect(() => {
+    if (!pending) submitting.current = false;
+  }, [pending]);
+  // Each opening starts afresh.
+  useEffect(() => {
+    submitting.current = false;
+  }, [open]);
+
+  const handleSubmitCapture = (event: FormEvent) => {
+    if (holders.current === 0) return;
+    if (submitting.current || pending) {
+      event.preventDefault();
+      event.stopPropagation();
+      return;
+    }
+    submitting.current = true;
+  };
+  // A submit whose check refused the values starts no save: a change to the form lets it go again.
+  const handleInput = () => {
+    if (!pending) submitting.current = false;
+  };
+
   return (
-    <Dialog {...props} onClose={pending ? undefined : onClose}>
-      <HoldOpen.Provider value={setPending}>{children}</HoldOpen.Provider>
+    <Dialog
+      {...props}
+      open={open}
+      onClose={pending ? undefined : onClose}
+      onSubmitCapture={handleSubmitCapture}
+      onInputCapture={handleInput}
+      onChangeCapture={handleInput}
+    >
+      <HoldOpen.Provider value={hold}>{children}</HoldOpen.Provider>
     </Dialog>
   );
 }
 
-/** Keeps the surrounding FormDialog open while `pending` (a save is on its way). */
+/** Keeps the surrounding FormDialog open while `pending` (a save is on its way), and its form from being sent twice. */
 export function useHoldDialogOpen(pending: boolean) {
-  const setPending = useContext(HoldOpen);
+  const { setPending, register } = useContext(HoldOpen);
+  useEffect(register, [register]);
   useEffect(() => {
     setPending(pending);
     return () => setPending(false);

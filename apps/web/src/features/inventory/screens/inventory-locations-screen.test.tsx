@@ -290,4 +290,18 @@ describe('InventoryLocationsScreen', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(table).toHaveFocus());
   });
+  it('creates one location when Enter is pressed twice quickly in the New location dialog', async () => {
+    const backend = createInventoryBackend({ locations: [] });
+    server.use(...backend.handlers);
+    const { events } = renderWithApp(<InventoryLocationsScreen />, { user: testUser, route: '/catalog/inventory-locations' });
+
+    await events.click(await screen.findByRole('button', { name: 'New location' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New location' });
+    await events.type(within(dialog).getByLabelText(/Name/), 'Cellar');
+    await events.keyboard('{Enter}{Enter}');
+    expect(await screen.findByLabelText('Name of Cellar')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(backend.state.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+    expect(backend.state.locations.map((location) => location.name)).toEqual(['Cellar']);
+  });
 });
