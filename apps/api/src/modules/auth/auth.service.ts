@@ -14,7 +14,7 @@ import {
 } from '@kontor/contract';
 import type { AppDeps } from '../../deps.js';
 import type { DbOrTx } from '../../db/client.js';
-import { companies, loginFailures, passwordResetTokens, refreshTokens, users } from '../../db/schema/index.js';
+import { companies, loginFailures, outboundEmails, passwordResetTokens, refreshTokens, users } from '../../db/schema/index.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { forgetKnownUser } from '../../http/known-users.js';
@@ -246,53 +246,65 @@ export async function passwordResetsSettled(deps: AppDeps): Promise<void> {
   while (pending?.size) await Promise.all(pending);
 }
 
+const RESET_MAIL_SUBJECT = 'Reset your Kontor password';
+
 async function requestPasswordReset(deps: AppDeps, rawEmail: string): Promise<void> {
   const email = normalizeEmail(rawEmail);
   if (!email) return;
-  // The user's row is locked while the last link is looked for and the new one written, so two
-  // requests at once cannot both find none (NO KEY: foreign-key checks on the user don't wait).
-  const issued = await deps.database.db.transaction(async (tx) => {
+  // The user's row is locked while the last link and mail are looked for and the new ones
+  // written, so two requests at once cannot both find none (NO KEY: foreign-key checks on the
+  // user don't wait). The mail is recorded in the same transaction and sent after the commit.
+  const mail = await deps.database.db.transaction(async (tx) => {
     const [user] = await tx
       .select()
       .from(users)
       .where(sql`lower(${users.email}) = ${email}`)
       .for('no key update');
     if (!user?.isActive) return undefined;
-    // A link not used yet (nor ended by a new password) from the last interval: no new mail.
-    const [recent] = await tx
+    // No new mail while a link of the last interval is not used yet (nor ended by a new password)
+    // and a reset mail of that time was not refused: a refused one never reached the inbox, and
+    // asking again is how the owner gets a link then.
+    const since = sql`now() - make_interval(mins => ${RESET_MAIL_INTERVAL_MINUTES})`;
+    const [unusedLink] = await tx
       .select({ id: passwordResetTokens.id })
       .from(passwordResetTokens)
-      .where(
-        and(
-          eq(passwordResetTokens.userId, user.id),
-          isNull(passwordResetTokens.usedAt),
-          gt(passwordResetTokens.createdAt, sql`now() - make_interval(mins => ${RESET_MAIL_INTERVAL_MINUTES})`),
-        ),
-      )
+      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.createdAt, since)))
       .limit(1);
-    if (recent) return undefined;
+    const [mailed] = unusedLink
+      ? await tx
+          .select({ id: outboundEmails.id })
+          .from(outboundEmails)
+          .where(
+            and(
+              eq(outboundEmails.to, user.email),
+              eq(outboundEmails.subject, RESET_MAIL_SUBJECT),
+              isNull(outboundEmails.error),
+              gt(outboundEmails.createdAt, since),
+            ),
+          )
+          .limit(1)
+      : [];
+    if (mailed) return undefined;
     const token = randomToken();
     await tx.insert(passwordResetTokens).values({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) });
-    return { user, token };
+    // The token travels in the fragment: browsers never send it to a server or into a log.
+    const link = `${deps.config.publicUrl}/login/new-password#token=${token}`;
+    return deps.mailer.record(tx, {
+      to: user.email,
+      subject: RESET_MAIL_SUBJECT,
+      text: [
+        `Hello ${user.firstName || user.email},`,
+        '',
+        'Someone asked to reset the password of your Kontor account. If it was you, open this link within one hour:',
+        link,
+        '',
+        `Or enter this token on the new-password screen: ${token}`,
+        '',
+        'If it was not you, ignore this mail; your password stays as it is.',
+      ].join('\n'),
+    });
   });
-  if (!issued) return;
-  const { user, token } = issued;
-  // The token travels in the fragment: browsers never send it to a server or into a log.
-  const link = `${deps.config.publicUrl}/login/new-password#token=${token}`;
-  await deps.mailer.send({
-    to: user.email,
-    subject: 'Reset your Kontor password',
-    text: [
-      `Hello ${user.firstName || user.email},`,
-      '',
-      'Someone asked to reset the password of your Kontor account. If it was you, open this link within one hour:',
-      link,
-      '',
-      `Or enter this token on the new-password screen: ${token}`,
-      '',
-      'If it was not you, ignore this mail; your password stays as it is.',
-    ].join('\n'),
-  });
+  if (mail) await deps.mailer.deliver(mail);
 }
 
 export async function confirmPasswordReset(deps: AppDeps, body: PasswordResetConfirmBody): Promise<void> {

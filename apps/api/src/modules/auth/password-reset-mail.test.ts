@@ -161,4 +161,23 @@ describe('password reset with SMTP', () => {
     await passwordResetsSettled(app.deps);
     expect(received).toHaveLength(2);
   });
+
+  it('a mail the server refused does not hold back the next: asking again sends one at once', async () => {
+    const t = await createTenant(app);
+    refuse = true;
+    await requestReset(t.user.email);
+    await passwordResetsSettled(app.deps);
+    expect((await mailRow(t.user.email))?.error).toMatch(/Mailbox unavailable/);
+
+    refuse = false;
+    onHeld = () => heldMail!.accept();
+    await requestReset(t.user.email, '198.51.100.23');
+    await passwordResetsSettled(app.deps);
+    expect(received.map((m) => m.to)).toEqual([[t.user.email.toLowerCase()]]);
+    expect((await mailRow(t.user.email))?.sentAt).not.toBeNull();
+    // That one was delivered: the next request within the interval sends nothing.
+    await requestReset(t.user.email);
+    await passwordResetsSettled(app.deps);
+    expect(received).toHaveLength(1);
+  });
 });
