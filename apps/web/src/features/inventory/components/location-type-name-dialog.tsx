@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { LocationTypeBody, type LocationTypeResponse } from '@kontor/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { FormDialog, useHoldDialogOpen } from '@/components/form-dialog';
 import { FormTextField } from '@/components/form-text-field';
 import { applyServerErrors } from '@/lib/form-errors';
 
@@ -24,14 +24,16 @@ type LocationTypeNameDialogProps = {
 export function LocationTypeNameDialog({ open, type, pending, onSave, onClose }: LocationTypeNameDialogProps) {
   const titleId = useId();
   return (
-    <Dialog open={open} onClose={pending ? undefined : onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
+    // A FormDialog: held open while the save runs, and Enter pressed twice sends one save.
+    <FormDialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
       <DialogTitle id={titleId}>{type ? 'Rename location type' : 'New location type'}</DialogTitle>
       <NameForm key={type?.id ?? 'new'} type={type} pending={pending} onSave={onSave} onClose={onClose} />
-    </Dialog>
+    </FormDialog>
   );
 }
 
 function NameForm({ type, pending, onSave, onClose }: Omit<LocationTypeNameDialogProps, 'open'>) {
+  useHoldDialogOpen(pending);
   const [formError, setFormError] = useState<string | null>(null);
   const { control, handleSubmit, setError } = useForm<LocationTypeBody>({ resolver: zodResolver(LocationTypeBody), defaultValues: { name: type?.name ?? '' } });
   const handleSave = handleSubmit((body) => {

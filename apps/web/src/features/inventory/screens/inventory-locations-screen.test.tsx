@@ -304,4 +304,17 @@ describe('InventoryLocationsScreen', () => {
     expect(backend.state.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
     expect(backend.state.locations.map((location) => location.name)).toEqual(['Cellar']);
   });
+  it('adds one location type when Enter is pressed twice quickly in its dialog', async () => {
+    const backend = createInventoryBackend({ types: [] });
+    server.use(...backend.handlers);
+    const { events } = renderWithApp(<InventoryLocationsScreen />, { user: testUser, route: '/catalog/inventory-locations?tab=types' });
+
+    await events.click(await screen.findByRole('button', { name: 'Add type' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New location type' });
+    await events.type(within(dialog).getByLabelText(/Type name/), 'Bin');
+    await events.keyboard('{Enter}{Enter}');
+    expect(await screen.findByText(MESSAGES.addSuccessfully)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(backend.state.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+  });
 });
