@@ -4,6 +4,7 @@ import { customerBackorders, procurementOrderItems } from '../../db/schema/index
 import { as, createTenant, createTestApp, type Tenant, type TestApp } from '../../../test/helpers.js';
 import { usesPostgres } from '../../../test/test-database.js';
 import { insertLocation, insertProduct } from '../catalog/catalog.factories.js';
+import { stockIn } from '../inventory/inventory.fixtures.js';
 import { insertSupplier } from '../procurement/procurement.factories.js';
 import { insertOrder } from './customers.factories.js';
 
@@ -120,6 +121,51 @@ async function unpicksAndReceipts(concurrently: boolean) {
   for (const n of [1, 2, 3]) expect(byOrder(n), `W-${n}`).toMatchObject({ status: 'open', reservedOrderItemId: null, quantity: '2.00', resolvedAt: null });
 }
 
+/**
+ * Full picks of lines whose reserved backorders hold younger ones back on one purchase order
+ * line, and receipts of that line into the location picked from, all at once. A pick locks the
+ * order line, the purchase order and its line, then the stock, as a receipt locks the last three:
+ * neither deadlocks, and once the older backorders are resolved the goods go to the younger ones.
+ */
+async function picksAndReceipts(concurrently: boolean) {
+  const tenant = await createTenant(app);
+  const product = await insertProduct(db(), tenant.companyId, { sku: 'HOSE-20' });
+  const location = await insertLocation(db(), tenant.companyId);
+  const supplier = await insertSupplier(db(), tenant.companyId);
+  await stockIn(app, tenant, product.id, location.id, 15);
+  const po = await ok(tenant, 'POST', '/api/procurement/orders/', { supplier: supplier.id });
+  const line = await ok(tenant, 'POST', '/api/procurement/order_items/', { order: po.id, product: product.id, quantity: 30 });
+  // W-1 to W-3 of 5 each, then W-4 to W-6 of 1, each backordered in full and reserved on the line.
+  const orders: { item: number; backorder: number }[] = [];
+  for (let n = 1; n <= 6; n += 1) {
+    const { items } = await insertOrder(db(), tenant.companyId, { orderNumber: `W-${n}` }, [{ productId: product.id, quantity: n <= 3 ? 5 : 1 }]);
+    const backorder = await ok(tenant, 'POST', '/api/customers/backorders/', { order_item: items[0]!.id });
+    await ok(tenant, 'POST', `/api/customers/backorders/${backorder.id}/reserve/`, { procurement_order_item: line.id });
+    orders.push({ item: items[0]!.id, backorder: backorder.id });
+  }
+  const receipt = () => call(tenant, 'POST', `/api/procurement/order_items/${line.id}/receive/`, { location: location.id, quantity: 1 });
+  expect((await receipt()).statusCode).toBe(201);
+
+  const requests: (() => ReturnType<typeof call>)[] = [
+    ...orders
+      .slice(0, 3)
+      .map(
+        (o) => () => call(tenant, 'POST', `/api/customers/order_items/${o.item}/actions/pick/?location_id=${location.id}&product_id=${product.id}&quantity=5`),
+      ),
+    ...Array.from({ length: 3 }, () => receipt),
+  ];
+  const responses = concurrently
+    ? await Promise.all(requests.map((r) => r()))
+    : await requests.reduce(async (done, r) => [...(await done), await r()], Promise.resolve([] as Awaited<ReturnType<typeof call>>[]));
+  for (const res of responses) expect(res.statusCode, res.body).toBeLessThan(300);
+
+  const rows = await db().select().from(customerBackorders).where(eq(customerBackorders.companyId, tenant.companyId)).orderBy(asc(customerBackorders.id));
+  const byOrder = (n: number) => rows.find((b) => b.id === orders[n - 1]!.backorder);
+  // 4 received, never enough for a 5: W-1 to W-3 were resolved by their picks, and W-4 to W-6 have theirs.
+  for (const n of [1, 2, 3]) expect(byOrder(n), `W-${n}`).toMatchObject({ resolution: 'picked', readyAt: null });
+  for (const n of [4, 5, 6]) expect(byOrder(n), `W-${n}`).toMatchObject({ status: 'ready', resolvedAt: null });
+}
+
 // PGlite is one connection and runs transactions one after another: the same flow, queued.
 describe(`cancels, deletes, receipts and reservations of one purchase order line ${usesPostgres() ? 'at once' : 'queued (PGlite)'}`, () => {
   it('never deadlock, and freed goods pass to the oldest waiting backorders', async () => {
@@ -130,5 +176,11 @@ describe(`cancels, deletes, receipts and reservations of one purchase order line
 describe(`unpicks of ready backorders' goods and receipts of their purchase order line ${usesPostgres() ? 'at once' : 'queued (PGlite)'}`, () => {
   it('never deadlock, and the goods given back pass to the backorders still waiting', async () => {
     await unpicksAndReceipts(usesPostgres());
+  });
+});
+
+describe(`full picks of lines with reserved backorders and receipts of their purchase order line ${usesPostgres() ? 'at once' : 'queued (PGlite)'}`, () => {
+  it('never deadlock, and the goods the resolved backorders held back pass to the younger ones', async () => {
+    await picksAndReceipts(usesPostgres());
   });
 });

@@ -280,7 +280,7 @@ export async function passFreedGoodsOn(tx: Tx, companyId: number, lines: LockedP
         receiverUserId: receiver.id,
         kind: 'backorder_ready',
         title: `Backorder ready to pick: ${product!.sku} ${product!.name}`,
-        message: `Goods received on ${line.orderNumber} are free again (a backorder was cancelled or removed, or its pick taken back): ${readyCount} reserved backorder(s) are now ready to pick.`,
+        message: `Goods received on ${line.orderNumber} are free for the next backorders (one before them was cancelled, removed, picked or unpicked): ${readyCount} reserved backorder(s) are now ready to pick.`,
         link: '/customers/pick-and-pack',
       });
     }

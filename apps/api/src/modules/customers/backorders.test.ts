@@ -365,7 +365,7 @@ describe('goods freed on a purchase order line pass to the next reserved backord
     expect((await freedNotes(s)).map((n) => [n.title, n.message, n.link])).toEqual([
       [
         'Backorder ready to pick: HOSE-20 Garden hose',
-        `Goods received on ${po!.internalOrderNumber} are free again (a backorder was cancelled or removed, or its pick taken back): 1 reserved backorder(s) are now ready to pick.`,
+        `Goods received on ${po!.internalOrderNumber} are free for the next backorders (one before them was cancelled, removed, picked or unpicked): 1 reserved backorder(s) are now ready to pick.`,
         '/customers/pick-and-pack',
       ],
     ]);
@@ -543,6 +543,29 @@ describe('picking and unpicking a backordered line', () => {
     expect(await backorderRow(next.id)).toMatchObject({ status: 'reserved' });
     expect((await receive(s.tenant, line.id, s.location.id, 1)).statusCode).toBe(201);
     expect(await backorderRow(next.id)).toMatchObject({ status: 'ready' });
+  });
+
+  it('a full pick of a line whose reserved backorder held younger ones back lets the goods received pass to them', async () => {
+    const s = await shop();
+    await stockIn(app, s.tenant, s.product.id, s.location.id, 5);
+    const { items } = await insertOrder(db(), s.tenant.companyId, { orderNumber: 'W-1002' }, [
+      { productId: s.product.id, prodSku: 'HOSE-20', prodName: 'Garden hose', quantity: 3 },
+    ]);
+    const older = await createBackorder(s.tenant, { order_item: s.item.id, quantity: 5 });
+    const younger = await createBackorder(s.tenant, { order_item: items[0]!.id, quantity: 3 });
+    const line = await poLine(s.tenant, s.supplier.id, s.product.id, 10);
+    for (const b of [older, younger]) expect((await reserve(s.tenant, b.id, line.id)).statusCode).toBe(200);
+    // 3 received: not enough for the older 5, and the younger 3 waits behind it.
+    expect((await receive(s.tenant, line.id, s.location.id, 3)).statusCode).toBe(201);
+    expect([(await backorderRow(older.id)).status, (await backorderRow(younger.id)).status]).toEqual(['reserved', 'reserved']);
+
+    // W-1001 is picked in full from the shelf: its backorder is resolved and holds nobody back any more.
+    const picked = await call(s.tenant, 'POST', pickUrl(s, 5));
+    expect(picked.statusCode, picked.body).toBe(200);
+    expect(await backorderRow(older.id)).toMatchObject({ resolution: 'picked' });
+    expect(await backorderRow(younger.id)).toMatchObject({ status: 'ready', readyAt: expect.any(Date) });
+    const notes = await db().select().from(notifications).where(eq(notifications.receiverUserId, s.tenant.user.id));
+    expect(notes.filter((n) => n.kind === 'backorder_ready').map((n) => n.title)).toEqual(['Backorder ready to pick: HOSE-20 Garden hose']);
   });
 
   it('an unpick leaves the resolved backorders of other lines alone', async () => {

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ORDER_ITEM_MESSAGES,
@@ -55,7 +55,7 @@ export type LockedLine = {
   stockProxyParentId: number | null;
 };
 
-/** orderLineLock's parts: the order's CTE, and the select that locks the line (unpickLineLock builds on them). */
+/** orderLineLock's parts: the order's CTE, and the select that locks the line (lineLockWithPurchaseLines builds on them). */
 const lockedOrderOfLine = (companyId: number, itemId: number) => sql`locked_order as materialized (
     select id, order_number, internal_status from ${customerOrders}
     where company_id = ${companyId}
@@ -85,26 +85,26 @@ export const orderLineLock = (companyId: number, itemId: number) => sql`
   with ${lockedOrderOfLine(companyId, itemId)}
   ${lockedLine(companyId, itemId)}`;
 
-/** The order line an unpick locks (orderLineLock's), with the purchase order lines it may free goods on, locked. */
-export type UnpickLockedLine = LockedLine & { purchaseLines: LockedPurchaseLine[] };
+/** An order line as a pick or unpick locks it (orderLineLock's), with the purchase order lines it may free goods on, locked. */
+export type LineWithPurchaseLines = LockedLine & { purchaseLines: LockedPurchaseLine[] };
 
 /**
- * orderLineLock, then the purchase order lines the line's picked, ready backorders had their goods
- * from: an unpick may give those goods back (reopenBackordersOfUnpickedLines), and they pass on to
- * the next reserved backorders there. Locked here, before the stock, as receiving locks a line
- * before the stock (ADR 0011's lock order): the purchase orders in id order, then their lines.
- * The count in the lines' WHERE runs before their scan, so all orders are locked before any line.
+ * orderLineLock, then the purchase order lines of the line's backorders that `backorders` names
+ * (a condition on `b`): a pick or an unpick may free goods there, which pass on to the next
+ * reserved backorders (passFreedGoodsOn). Locked here, before the stock, as receiving locks a
+ * line before the stock (ADR 0011's lock order): the purchase orders in id order, then their
+ * lines. The count in the lines' WHERE runs before their scan, so all orders are locked before any line.
  *
  * The backorders are read in the statement's snapshot, taken before it waited for the order: a
- * full pick of the line committed meanwhile is missing here. unpick locks such a line late.
+ * change committed meanwhile (a pick that resolved one, a reservation) is missing here. The
+ * caller locks such a line late (lockLateLines).
  */
-const unpickLineLock = (companyId: number, itemId: number) => sql`
+const lineLockWithPurchaseLines = (companyId: number, itemId: number, backorders: SQL) => sql`
   with ${lockedOrderOfLine(companyId, itemId)},
   locked_line as materialized (${lockedLine(companyId, itemId)}),
   freeing as materialized (
     select distinct b.reserved_order_item_id as id from ${customerBackorders} b
-    where b.order_item_id = ${itemId} and b.company_id = ${companyId} and b.resolution = 'picked'
-      and b.ready_at is not null and b.reserved_order_item_id is not null
+    where b.order_item_id = ${itemId} and b.company_id = ${companyId} and b.reserved_order_item_id is not null and ${backorders}
       and exists (select 1 from locked_line)),
   locked_purchase_orders as materialized (
     select po.id, po.internal_order_number from ${procurementOrders} po
@@ -117,6 +117,18 @@ const unpickLineLock = (companyId: number, itemId: number) => sql`
     where poi.id in (select id from freeing) and (select count(*) from locked_purchase_orders) > 0
     order by poi.id for no key update of poi)
   select l.*, (select coalesce(json_agg(x order by x.id), '[]'::json) from locked_purchase_lines x) as "purchaseLines" from locked_line l`;
+
+/**
+ * The purchase order lines `freed` (ids) as locked: those the lock statement locked, and any it
+ * did not see (a change committed while it waited for the order) locked only now, after the
+ * stock: rare, and the one case where this and a receipt of that line into the same stock could
+ * deadlock (one is refused).
+ */
+async function lockLateLines(tx: Tx, companyId: number, locked: LockedPurchaseLine[], freed: Set<number>): Promise<LockedPurchaseLine[]> {
+  const seen = locked.filter((l) => freed.has(l.id));
+  const late = [...freed].filter((id) => !seen.some((l) => l.id === id));
+  return [...seen, ...(await lockPurchaseLines(tx, companyId, late))];
+}
 
 /**
  * The order's status follows the picks (refreshOrderStatus), sent right behind the ledger's write
@@ -147,16 +159,19 @@ function orderStatusBehind(tx: Tx, orderId: () => number, around: { before?: () 
 /**
  * A fully picked line's waiting backorders are resolved. Sent behind the pick's status statement,
  * so it reads the line's picks as the write left them; a pick that turns out an over-pick is
- * refused after it, and the transaction rolls back.
+ * refused after it, and the transaction rolls back. Answers the purchase order lines a resolved
+ * reserved one (not ready: the goods did not cover it yet) was waiting on: it held the younger
+ * ones there back, oldest first, and no longer does.
  */
 const resolveBackordersIfPicked = (tx: Tx, itemId: number) =>
-  sqlRows(
+  sqlRows<{ line: number | null; status: string }>(
     tx,
     sql`update ${customerBackorders} set resolved_at = now(), resolution = 'picked'
       where order_item_id = ${itemId} and resolved_at is null
         and (select coalesce(sum(it.quantity), 0) from ${inventoryTransactions} it
           where it.order_item_id = ${itemId} and it.inventory_action = 'STOCK_OUT')
-        >= (select i.quantity from ${customerOrderItems} i where i.id = ${itemId})`,
+        >= (select i.quantity from ${customerOrderItems} i where i.id = ${itemId})
+      returning reserved_order_item_id as line, status`,
   );
 
 /**
@@ -175,7 +190,8 @@ const resolveBackordersIfPicked = (tx: Tx, itemId: number) =>
 export async function pick(ctx: Ctx, itemId: number, query: PickFields): Promise<PickResponse> {
   const companyId = ctx.user.companyId;
   return ctx.db.transaction(async (tx) => {
-    let line!: LockedLine;
+    let line!: LineWithPurchaseLines;
+    let resolved!: Promise<{ line: number | null; status: string }[]>;
     const entry: LedgerEntry = {
       productId: query.product_id,
       locationId: query.location_id,
@@ -187,13 +203,14 @@ export async function pick(ctx: Ctx, itemId: number, query: PickFields): Promise
       locationField: 'location_id',
       quantityField: 'quantity',
     };
-    const status = orderStatusBehind(tx, () => line.orderId, { after: () => resolveBackordersIfPicked(tx, itemId) });
-    const [transaction] = await recordTransactions<LockedLine>(
+    const status = orderStatusBehind(tx, () => line.orderId, { after: () => (resolved = resolveBackordersIfPicked(tx, itemId)) });
+    const [transaction] = await recordTransactions<LineWithPurchaseLines>(
       tx,
       { companyId, userId: ctx.user.id },
       [entry],
       {
-        lock: orderLineLock(companyId, itemId),
+        // The lines its reserved backorders wait on: resolved by a full pick, they hold nobody back there.
+        lock: lineLockWithPurchaseLines(companyId, itemId, sql`b.resolved_at is null and b.status = 'reserved'`),
         check: ([locked], products) => {
           line = pickableLine(locked, query.product_id, products);
           entry.comments = pickComment(line.orderNumber);
@@ -209,6 +226,9 @@ export async function pick(ctx: Ctx, itemId: number, query: PickFields): Promise
     if (picked > ordered) throw badRequest({ quantity: [PICKING_MESSAGES.overPick(Math.max(0, ordered - (picked - quantity)), ordered)] });
     // The status statement read the line's unresolved backorders before they were resolved behind it: none now.
     if (picked === ordered) item.backordered = '0';
+    // The goods received on a line a resolved reserved backorder waited on pass on, as a delete's do.
+    const freed = new Set((await resolved).flatMap((b) => (b.status === 'reserved' && b.line !== null ? [b.line] : [])));
+    if (freed.size) await passFreedGoodsOn(tx, companyId, await lockLateLines(tx, companyId, line.purchaseLines, freed));
     return {
       result: pickedMessage(displayQuantity(quantity), line.prodSku, line.prodName, line.orderNumber),
       inventory_transaction: transaction!.id,
@@ -218,7 +238,7 @@ export async function pick(ctx: Ctx, itemId: number, query: PickFields): Promise
 }
 
 /** The locked line, when it may give `productId`: an open order's line, as its own product or the one it takes its stock from. */
-function pickableLine(line: LockedLine | undefined, productId: number, lockedProducts: ReadonlySet<number>): LockedLine {
+function pickableLine<L extends LockedLine>(line: L | undefined, productId: number, lockedProducts: ReadonlySet<number>): L {
   if (!line) throw notFound();
   if (line.internalStatus === 'cancelled' || line.internalStatus === 'delivered') {
     throw badRequest({ non_field_errors: [PICKING_MESSAGES.orderClosed(line.internalStatus)] });
@@ -242,19 +262,20 @@ function pickableLine(line: LockedLine | undefined, productId: number, lockedPro
 export async function unpick(ctx: Ctx, itemId: number, query: UnpickFields): Promise<UnpickResponse> {
   const companyId = ctx.user.companyId;
   return ctx.db.transaction(async (tx) => {
-    let line!: UnpickLockedLine;
+    let line!: LineWithPurchaseLines;
     let reopened!: Promise<{ line: number }[]>;
     // Sent before the status statement, so the answer's backordered counts them.
     const status = orderStatusBehind(tx, () => line.orderId, {
       before: () => (reopened = reopenBackordersOfUnpickedLines(tx, [itemId], { returned: true })),
     });
-    await deletePickTransaction<UnpickLockedLine>(
+    await deletePickTransaction<LineWithPurchaseLines>(
       tx,
       { companyId, userId: ctx.user.id },
       query.inventory_transaction_id,
       itemId,
       {
-        lock: unpickLineLock(companyId, itemId),
+        // The lines its picked, ready backorders had their goods from: the goods it gives back are free there.
+        lock: lineLockWithPurchaseLines(companyId, itemId, sql`b.resolution = 'picked' and b.ready_at is not null`),
         check: ([locked]) => {
           if (!locked) throw notFound();
           if (locked.internalStatus === 'delivered') throw badRequest({ non_field_errors: [PICKING_MESSAGES.orderClosed(locked.internalStatus)] });
@@ -266,12 +287,7 @@ export async function unpick(ctx: Ctx, itemId: number, query: UnpickFields): Pro
     const { order, items } = await status.order();
     // The goods that came back for a ready backorder pass on, as a backorder delete passes them.
     const freed = new Set((await reopened).map((r) => r.line));
-    const locked = line.purchaseLines.filter((l) => freed.has(l.id));
-    // A line the lock statement did not see (a pick resolved its backorder while the unpick
-    // waited for the order) is locked only now, after the stock: rare, and the one case where
-    // this unpick and a receipt of that line into the same stock could deadlock (one is refused).
-    const late = [...freed].filter((id) => !locked.some((l) => l.id === id));
-    await passFreedGoodsOn(tx, companyId, [...locked, ...(await lockPurchaseLines(tx, companyId, late))]);
+    await passFreedGoodsOn(tx, companyId, await lockLateLines(tx, companyId, line.purchaseLines, freed));
     return { result: unpickedMessage(line.prodSku, line.prodName, order.orderNumber), order: toOrderWithItems(order, items) };
   });
 }
