@@ -3,7 +3,6 @@ import { FEED_FORMATS, FEED_SCHEDULES, MESSAGES, type FeedBody, type FeedMapping
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -37,6 +36,7 @@ import {
   type FeedFormOutput,
   type FeedFormValues,
 } from './feed-form-schema';
+import { FormDialog, useHoldDialogOpen } from '@/components/form-dialog';
 
 type FeedDialogProps = {
   open: boolean;
@@ -53,10 +53,10 @@ export function FeedDialog({ open, feed, defaultSupplier = '', pending, onSave, 
   const titleId = useId();
   const title = feed ? 'Edit feed' : 'New feed';
   return (
-    <Dialog open={open} onClose={pending ? undefined : onClose} aria-labelledby={titleId} maxWidth="md" fullWidth scroll="paper">
+    <FormDialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="md" fullWidth scroll="paper">
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <FeedForm key={feed?.id ?? 'new'} title={title} feed={feed} defaultSupplier={defaultSupplier} pending={pending} onSave={onSave} onClose={onClose} />
-    </Dialog>
+    </FormDialog>
   );
 }
 
@@ -67,6 +67,8 @@ const withFormPaths = (error: unknown) =>
     : error;
 
 function FeedForm({ title, feed, defaultSupplier = '', pending, onSave, onClose }: Omit<FeedDialogProps, 'open'> & { title: string }) {
+  // Held open while the save runs, and Enter pressed twice sends one save.
+  useHoldDialogOpen(pending);
   const suppliers = useSupplierOptions();
   const currencies = useCurrencies();
   const [formError, setFormError] = useState<string | null>(null);

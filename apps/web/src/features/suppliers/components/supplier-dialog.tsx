@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES, SupplierBody, type SupplierResponse } from '@kontor/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -15,6 +14,7 @@ import { errorText } from '@/lib/api-client';
 import { errorBodyText } from '@/lib/error-body-text';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useCurrencies } from '../api/list-currencies';
+import { FormDialog, useHoldDialogOpen } from '@/components/form-dialog';
 
 /** The contract's body, with the currency as the select's text value ('' = none, prices in SEK). */
 const SupplierFormSchema = SupplierBody.omit({ currency: true, global_supplier: true }).extend({ currency: z.string() });
@@ -45,15 +45,17 @@ export function SupplierDialog({ open, supplier, pending, onSave, onClose }: Sup
   const titleId = useId();
   const title = supplier ? 'Edit supplier' : 'New supplier';
   return (
-    <Dialog open={open} onClose={pending ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+    <FormDialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
       <DialogTitle id={titleId}>{title}</DialogTitle>
       {/* Keyed, so opening it for another supplier starts from that supplier's values. */}
       <SupplierForm key={supplier?.id ?? 'new'} title={title} supplier={supplier} pending={pending} onSave={onSave} onClose={onClose} />
-    </Dialog>
+    </FormDialog>
   );
 }
 
 function SupplierForm({ title, supplier, pending, onSave, onClose }: Omit<SupplierDialogProps, 'open'> & { title: string }) {
+  // Held open while the save runs, and Enter pressed twice sends one save.
+  useHoldDialogOpen(pending);
   const currencies = useCurrencies();
   const [formError, setFormError] = useState<string | null>(null);
   const { control, handleSubmit, setError } = useForm<FormValues, unknown, FormOutput>({

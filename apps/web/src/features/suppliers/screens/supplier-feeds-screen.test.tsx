@@ -175,6 +175,21 @@ describe('SupplierFeedsScreen', () => {
     await waitFor(() => expect(screen.queryByText('Old feed')).not.toBeInTheDocument());
   });
 
+  it('saves once when Enter is pressed twice quickly in the feed dialog', async () => {
+    const csv = createFeed(nordic, { name: 'Nordic CSV' });
+    const backend = createSuppliersBackend({ suppliers: [nordic], feeds: [csv] });
+    server.use(...backend.handlers);
+    const { events } = render();
+
+    await events.click(await screen.findByRole('button', { name: 'Edit Nordic CSV' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit feed' });
+    await events.type(controlsOf(dialog).get('Feed name'), ' 2');
+    await events.keyboard('{Enter}{Enter}');
+    expect(await screen.findByText(MESSAGES.updateSuccessfully)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(backend.state.requests.filter((r) => r.method === 'PUT')).toHaveLength(1);
+  });
+
   it('runs a feed now and shows its live progress, then the result, and refreshes the list', async () => {
     const feed = createFeed(nordic, { name: 'Nordic daily' });
     const backend = createSuppliersBackend({ suppliers: [nordic], feeds: [feed] });

@@ -127,6 +127,21 @@ describe('SuppliersScreen', () => {
     expect(await screen.findByText('Nordic Tools AB')).toBeInTheDocument();
   });
 
+  it('saves once when Enter is pressed twice quickly in the supplier dialog', async () => {
+    const nordic = createSupplier({ name: 'Nordic Tools', name_abbrev: 'NT' });
+    const backend = createSuppliersBackend({ suppliers: [nordic], currencies: [eur] });
+    server.use(...backend.handlers);
+    const { events } = render();
+
+    await events.click(await screen.findByRole('button', { name: 'Edit Nordic Tools' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit supplier' });
+    await events.type(controlsOf(dialog).get('Name'), ' AB');
+    await events.keyboard('{Enter}{Enter}');
+    expect(await screen.findByText(MESSAGES.updateSuccessfully)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(backend.state.requests.filter((r) => r.method === 'PUT')).toHaveLength(1);
+  });
+
   it('deletes after confirming, and shows the 409 detail for a supplier that still has feeds', async () => {
     const nordic = createSupplier({ name: 'Nordic Tools', name_abbrev: 'NT', feeds_count: 1 });
     const baltic = createSupplier({ name: 'Baltic Parts', name_abbrev: 'BP' });
