@@ -21,11 +21,15 @@ type Note = z.infer<typeof NoteSchema>;
 function NoteForm({ onClose }: { onClose: () => void }) {
   const save = useMutation({ mutationFn: (body: Note) => api.post('/notes/', body) });
   useHoldDialogOpen(save.isPending);
-  const { control, handleSubmit, setError } = useForm<Note>({ resolver: zodResolver(NoteSchema), defaultValues: { name: '' } });
+  const { control, handleSubmit, setError, setValue } = useForm<Note>({ resolver: zodResolver(NoteSchema), defaultValues: { name: '' } });
   const handleSave = handleSubmit((body) => save.mutate(body, { onSuccess: onClose, onError: (error) => applyServerErrors(error, ['name'], setError) }));
   return (
     <form noValidate onSubmit={handleSave} aria-label="Note">
       <FormTextField control={control} name="name" label="Name" autoFocus />
+      {/* A value picked by click, as from a list: no typing in the form. */}
+      <button type="button" onClick={() => setValue('name', 'Groceries')}>
+        Use the last name
+      </button>
       <button type="submit" disabled={save.isPending}>
         Save
       </button>
@@ -74,6 +78,20 @@ describe('FormDialog', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(backend.posts).toEqual([{ name: 'Groceries' }]);
+  });
+
+  it('sends the form again after a refused check once a value is picked by click', async () => {
+    const backend = notesBackend();
+    const { events } = renderWithApp(<NoteDialog />, { user: testUser });
+    const dialog = await screen.findByRole('dialog', { name: 'New note' });
+
+    await events.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('This field may not be blank.')).toBeInTheDocument();
+    await events.click(within(dialog).getByRole('button', { name: 'Use the last name' }));
+    await events.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(backend.posts).toEqual([{ name: 'Groceries' }]));
+    backend.answer();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('lets the form be sent again once a refused save or a refused check has come back', async () => {

@@ -1,5 +1,5 @@
 import Dialog, { type DialogProps } from '@mui/material/Dialog';
-import { createContext, useContext, useEffect, useRef, useState, type FormEvent } from 'react';
+import { createContext, useContext, useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
 
 type Hold = {
   setPending: (pending: boolean) => void;
@@ -56,9 +56,16 @@ export function FormDialog({ onClose, children, open, ...props }: FormDialogProp
     }
     submitting.current = true;
   };
-  // A submit whose check refused the values starts no save: a change to the form lets it go again.
-  const handleInput = () => {
+  // A submit whose check refused the values starts no save: the user's next move in the form (typing,
+  // a choice picked by click or by arrow keys) lets it go again. Enter and the submit button do not.
+  const release = () => {
     if (!pending) submitting.current = false;
+  };
+  const handleKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Enter') release();
+  };
+  const handleClick = (event: MouseEvent) => {
+    if (!(event.target instanceof Element && event.target.closest('button[type="submit"]'))) release();
   };
 
   return (
@@ -67,8 +74,10 @@ export function FormDialog({ onClose, children, open, ...props }: FormDialogProp
       open={open}
       onClose={pending ? undefined : onClose}
       onSubmitCapture={handleSubmitCapture}
-      onInputCapture={handleInput}
-      onChangeCapture={handleInput}
+      onInputCapture={release}
+      onChangeCapture={release}
+      onKeyDownCapture={handleKeyDown}
+      onClickCapture={handleClick}
     >
       <HoldOpen.Provider value={hold}>{children}</HoldOpen.Provider>
     </Dialog>
