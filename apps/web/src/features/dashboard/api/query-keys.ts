@@ -7,8 +7,6 @@ import type { ProductCountQuery } from '@kontor/contract';
  */
 export const dashboardKeys = {
   productCount: (filter: ProductCountQuery['f']) => ['products', 'count', filter] as const,
-  /** The products created from the start of the user's `day`: a new day is a new key. */
-  newProductCount: (day: string) => ['products', 'count', 'new', day] as const,
   lowStockProducts: () => ['products', 'low-stock', 'overview'] as const,
   stockValueByLocation: () => ['inventories', 'stock-value-by-location'] as const,
 };

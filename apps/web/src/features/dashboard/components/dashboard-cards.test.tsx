@@ -23,12 +23,7 @@ describe('ProductCountTiles', () => {
     expect(await screen.findByLabelText('Mapped to procurement: 25')).toBeInTheDocument();
     expect(await screen.findByLabelText(`New in ${NEW_PRODUCT_DAYS} days: 4`)).toBeInTheDocument();
     expect(await screen.findByLabelText('Low in stock: 3')).toBeInTheDocument();
-    const counted = backend.state.requests.filter((r) => r.path === '/catalog/product-count/');
-    expect(counted.map((r) => r.query.f).sort()).toEqual(['edited', 'low-in-stock', 'mapped', 'unedited']);
-    // The new products are counted as the grid behind the tile's link lists them.
-    expect(backend.state.requests.filter((r) => r.path === '/catalog/products/').map((r) => Object.keys(r.query).sort())).toEqual([
-      ['created_at__gte', 'limit'],
-    ]);
+    expect(backend.state.requests.map((r) => r.query.f).sort()).toEqual(['edited', 'low-in-stock', 'mapped', 'new', 'unedited']);
 
     const href = (label: RegExp) => screen.getByRole('link', { name: label }).getAttribute('href');
     expect(href(/^Edited products/)).toBe('/catalog/products?edited=Yes');
@@ -66,29 +61,19 @@ describe('ProductCountTiles', () => {
       process.env.TZ = zone;
     });
 
-    it('counts the new products the linked grid lists: from the start of the same day of the user', async () => {
+    it("links the new products from the user's date, not UTC's, and counts them with product-count?f=new", async () => {
       process.env.TZ = 'America/New_York';
       // 22:00 on 9 March in New York (EDT), already 10 March in UTC.
       vi.useFakeTimers({ toFake: ['Date'] });
       vi.setSystemTime(new Date('2026-03-10T02:00:00Z'));
-      const backend = createDashboardBackend({
-        counts: { edited: 0, unedited: 0, mapped: 0, 'low-in-stock': 0, new: 1 },
-        products: [
-          // 1 March in New York: before the grid's day and the tile's.
-          createProduct({ created_at: '2026-03-02T04:00:00Z' }),
-          // Early on 2 March in New York, the day the link filters from.
-          createProduct({ created_at: '2026-03-02T06:00:00Z' }),
-          createProduct({ created_at: '2026-03-09T12:00:00Z' }),
-        ],
-      });
+      const backend = createDashboardBackend({ counts: { edited: 0, unedited: 0, mapped: 0, 'low-in-stock': 0, new: 2 } });
       server.use(...backend.handlers);
       renderWithApp(<ProductCountTiles />, { user: testUser });
 
-      const link = screen.getByRole('link', { name: /^New in/ });
-      expect(link).toHaveAttribute('href', '/catalog/products?created_at__gte=2026-03-02');
-      // The grid asks for created_at__gte=2026-03-02 as the start of that day in New York (EST): 05:00 UTC.
+      // 7 days before 9 March, the user's today (UTC's date would say 3 March).
+      expect(screen.getByRole('link', { name: /^New in/ })).toHaveAttribute('href', '/catalog/products?created_at__gte=2026-03-02');
       expect(await screen.findByLabelText(`New in ${NEW_PRODUCT_DAYS} days: 2`)).toBeInTheDocument();
-      expect(backend.state.requests.find((r) => r.query.created_at__gte)?.query).toMatchObject({ created_at__gte: '2026-03-02T05:00:00.000Z' });
+      expect(backend.state.requests.filter((r) => r.query.f === 'new')).toHaveLength(1);
     });
   });
 });

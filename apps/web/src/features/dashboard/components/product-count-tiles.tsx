@@ -8,14 +8,15 @@ import WarningAmberOutlinedIcon from '@mui/icons-material/WarningAmberOutlined';
 import type { ReactNode } from 'react';
 import { StatTile } from '@/components/stat-tile';
 import { errorText } from '@/lib/api-client';
-import { useNewProductCount } from '../api/get-new-product-count';
 import { useProductCount } from '../api/get-product-count';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
 /**
- * The user's day (YYYY-MM-DD) from which a product counts as new: NEW_PRODUCT_DAYS days before
- * today. The grid reads its date filters as the user's days, so this is the user's date, not UTC's.
+ * The user's day (YYYY-MM-DD) from which the tile's link lists new products: NEW_PRODUCT_DAYS days
+ * before today. The grid reads its date filters as the user's days, so this is the user's date,
+ * not UTC's. The figure is spec §7's product-count?f=new (created in the last NEW_PRODUCT_DAYS x 24
+ * hours); a day filter cannot say "from this hour", so the list may add that first day's earlier hours.
  */
 export const newProductsSince = (now: Date) => {
   const day = new Date(now.getFullYear(), now.getMonth(), now.getDate() - NEW_PRODUCT_DAYS);
@@ -51,20 +52,6 @@ function ProductCountTile({ tile, now }: { tile: Tile; now: Date }) {
   );
 }
 
-/** Counts what its link lists: the grid's products created from the start of the same day. */
-function NewProductsTile({ tile, now }: { tile: Tile; now: Date }) {
-  const count = useNewProductCount(newProductsSince(now));
-  return (
-    <StatTile
-      label={tile.label}
-      value={count.data?.count}
-      icon={tile.icon}
-      to={tile.to(now)}
-      hint={count.isError ? `Not loaded: ${errorText(count.error)}` : count.data?.estimate ? 'About this many' : undefined}
-    />
-  );
-}
-
 /** The five catalog counts of spec §7 product-count. */
 export function ProductCountTiles() {
   const now = new Date();
@@ -72,7 +59,7 @@ export function ProductCountTiles() {
     <Grid container spacing={2} component="section" aria-label="Catalog counts">
       {PRODUCT_COUNT_TILES.map((tile) => (
         <Grid key={tile.filter} size={{ xs: 12, sm: 6, md: 4, lg: 2.4 }}>
-          {tile.filter === 'new' ? <NewProductsTile tile={tile} now={now} /> : <ProductCountTile tile={tile} now={now} />}
+          <ProductCountTile tile={tile} now={now} />
         </Grid>
       ))}
     </Grid>

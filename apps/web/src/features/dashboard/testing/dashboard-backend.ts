@@ -20,22 +20,9 @@ type Request = { path: string; query: Record<string, string> };
  * The overview's endpoints: the five product counts, the low-stock list and the stock value per
  * location. A filter left out of `counts` answers 500, as a failing count would.
  */
-type DashboardBackendOptions = {
-  counts?: Partial<Counts>;
-  lowStock?: ProductResponse[];
-  lowStockCount?: number;
-  stockValues?: StockValueByLocation[];
-  /** The products the created_at__gte list filters; without them it answers `counts.new` products. */
-  products?: ProductResponse[];
-};
+type DashboardBackendOptions = { counts?: Partial<Counts>; lowStock?: ProductResponse[]; lowStockCount?: number; stockValues?: StockValueByLocation[] };
 
-export function createDashboardBackend({
-  counts = {},
-  lowStock = [],
-  lowStockCount = lowStock.length,
-  stockValues = [],
-  products,
-}: DashboardBackendOptions = {}) {
+export function createDashboardBackend({ counts = {}, lowStock = [], lowStockCount = lowStock.length, stockValues = [] }: DashboardBackendOptions = {}) {
   const state = { requests: [] as Request[] };
   const record = (request: globalThis.Request) => {
     const url = new URL(request.url);
@@ -51,13 +38,7 @@ export function createDashboardBackend({
     }),
     http.get(apiUrl('/catalog/products/'), ({ request }) => {
       const url = record(request);
-      const createdFrom = url.searchParams.get('created_at__gte');
-      if (createdFrom !== null) {
-        if (!products) return HttpResponse.json(page([], counts.new ?? 0));
-        const created = products.filter((product) => Date.parse(product.created_at) >= Date.parse(createdFrom));
-        return HttpResponse.json(page(created.slice(0, Number(url.searchParams.get('limit') ?? 25)), created.length));
-      }
-      // Only the overview's own questions are answered: anything else is a test bug.
+      // Only the overview's own question is answered: anything else is a test bug.
       if (url.searchParams.get('low_stock') !== 'Yes') return HttpResponse.json({ detail: 'Unexpected product query' }, { status: 400 });
       return HttpResponse.json(page(lowStock.slice(0, Number(url.searchParams.get('limit') ?? 25)), lowStockCount));
     }),
