@@ -2,7 +2,6 @@ import type { FileUrlBody, FileUrlResponse } from '@kontor/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -13,6 +12,7 @@ import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { CatalogProductPicker, type CatalogProductChoice } from '@/components/catalog-product-picker';
+import { FormDialog, useHoldDialogOpen } from '@/components/form-dialog';
 import { FormTextField } from '@/components/form-text-field';
 import { errorBodyText } from '@/lib/error-body-text';
 import { applyServerErrors } from '@/lib/form-errors';
@@ -72,7 +72,7 @@ export function FileUrlDialog({ open, fileUrl, defaultProduct = null, pending, o
   const titleId = useId();
   const title = fileUrl ? 'Edit file URL' : 'New file URL';
   return (
-    <Dialog open={open} onClose={pending ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+    <FormDialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
       <DialogTitle id={titleId}>{title}</DialogTitle>
       {/* Keyed, so opening it for another link starts from that link's values; the dialog unmounts it when closed. */}
       <FileUrlForm
@@ -84,11 +84,13 @@ export function FileUrlDialog({ open, fileUrl, defaultProduct = null, pending, o
         onSave={onSave}
         onClose={onClose}
       />
-    </Dialog>
+    </FormDialog>
   );
 }
 
 function FileUrlForm({ title, fileUrl, defaultProduct, pending, onSave, onClose }: Omit<FileUrlDialogProps, 'open'> & { title: string }) {
+  // Held open while the save runs, and Enter pressed twice sends one save.
+  useHoldDialogOpen(pending);
   const [formError, setFormError] = useState<string | null>(null);
   const { control, handleSubmit, setError } = useForm<FormValues, unknown, FormOutput>({
     resolver: zodResolver(FileUrlFormSchema),

@@ -192,6 +192,20 @@ describe('FileUrlsScreen', () => {
     expect(row.cells[0]).toHaveTextContent(/^8$/);
   });
 
+  it('saves once when Enter is pressed twice quickly in the file URL dialog', async () => {
+    const backend = createFileUrlsBackend({ products: [drill, saw] });
+    server.use(...backend.handlers);
+    const { events } = render();
+
+    await events.click(await screen.findByRole('button', { name: 'Add file URL' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New file URL' });
+    await events.type(within(dialog).getByLabelText(/^URL/), 'https://files.example.com/manual.pdf');
+    await events.keyboard('{Enter}{Enter}');
+    expect(await screen.findByText(MESSAGES.resourceCreated)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(backend.state.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+  });
+
   it('deletes a link after confirmation', async () => {
     const manual = createFileUrl(drill, { title: 'User manual' });
     const kept = createFileUrl(saw, { title: 'Saw sheet' });
