@@ -3,7 +3,6 @@ import { MarkupBody, type MarkupResponse, type ProductTypeValue } from '@kontor/
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -14,6 +13,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { FormDialog, useHoldDialogOpen } from '@/components/form-dialog';
 import { FormTextField } from '@/components/form-text-field';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useProductTypes } from '../api/list-product-types';
@@ -75,15 +75,17 @@ export function MarkupDialog({ open, markup, pending, onSave, onClose }: MarkupD
   const titleId = useId();
   const title = markup ? 'Edit markup' : 'New markup';
   return (
-    <Dialog open={open} onClose={pending ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+    <FormDialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
       <DialogTitle id={titleId}>{title}</DialogTitle>
       {/* Keyed, so opening it for another rule starts from that rule's values. */}
       <MarkupForm key={markup?.id ?? 'new'} title={title} markup={markup} pending={pending} onSave={onSave} onClose={onClose} />
-    </Dialog>
+    </FormDialog>
   );
 }
 
 function MarkupForm({ title, markup, pending, onSave, onClose }: Omit<MarkupDialogProps, 'open'> & { title: string }) {
+  // Held open while the save runs, and Enter pressed twice sends one save.
+  useHoldDialogOpen(pending);
   const productTypes = useProductTypes();
   const [formError, setFormError] = useState<string | null>(null);
   const { control, handleSubmit, setError } = useForm<FormValues, unknown, FormOutput>({

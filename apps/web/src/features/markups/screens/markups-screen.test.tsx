@@ -121,6 +121,21 @@ describe('MarkupsScreen', () => {
     expect(within(within(table).getByText('Books').closest('tr')!).getByText('Default')).toBeInTheDocument();
   });
 
+  it('saves once when Enter is pressed twice quickly in the markup dialog', async () => {
+    const backend = createMarkupsBackend({ markups: [createMarkup({ name: 'Standard', is_default: true })] });
+    server.use(...backend.handlers);
+    const { events } = render();
+
+    await events.click(await screen.findByRole('button', { name: 'Add markup' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New markup' });
+    await events.type(within(dialog).getByLabelText(/^Name/), 'Books');
+    await events.type(within(dialog).getByLabelText(/^Markup/), '20');
+    await events.keyboard('{Enter}{Enter}');
+    expect(await screen.findByText(MESSAGES.addSuccessfully)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(backend.state.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+  });
+
   it('deletes a rule after confirmation', async () => {
     const books = createMarkup({ name: 'Books' });
     const backend = createMarkupsBackend({ markups: [books, createMarkup({ name: 'Standard', is_default: true })] });
