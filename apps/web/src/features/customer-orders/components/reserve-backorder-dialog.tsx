@@ -1,7 +1,6 @@
 import type { BackorderResponse, ProcurementOrderItemListRow } from '@kontor/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
@@ -13,8 +12,9 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { useId } from 'react';
+import { useId, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { FormDialog, useHoldDialogOpen } from '@/components/form-dialog';
 import { errorText, fieldErrorsOf } from '@/lib/api-client';
 import { useIncomingOrderItems } from '../api/list-incoming-order-items';
 import { useReserveBackorder } from '../api/reserve-backorder';
@@ -43,17 +43,35 @@ type ReserveBackorderDialogProps = {
 /** Lists the purchase order lines still bringing the backorder's product, and reserves it against the chosen one. */
 export function ReserveBackorderDialog({ backorder, onReserved, onClose }: ReserveBackorderDialogProps) {
   const titleId = useId();
+  return (
+    <FormDialog open onClose={onClose} aria-labelledby={titleId} maxWidth="md" fullWidth>
+      <ReserveBackorderForm titleId={titleId} backorder={backorder} onReserved={onReserved} onClose={onClose} />
+    </FormDialog>
+  );
+}
+
+/**
+ * Each line's Reserve button submits the form (the button says which line), so that FormDialog sends
+ * one reservation when Enter or a click comes twice before the buttons show the pending one.
+ */
+function ReserveBackorderForm({ titleId, backorder, onReserved, onClose }: ReserveBackorderDialogProps & { titleId: string }) {
   const lines = useIncomingOrderItems(backorder.product);
   const reserve = useReserveBackorder();
   const refusal = reserve.isError ? refusalText(reserve.error) : null;
-
-  const handleReserve = (line: ProcurementOrderItemListRow) =>
-    reserve.mutate({ backorder: backorder.id, procurementOrderItem: line.id }, { onSuccess: (response) => onReserved(response.message) });
+  useHoldDialogOpen(reserve.isPending);
 
   const rows = lines.data?.results ?? [];
 
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const line = rows.find((row) => submitter instanceof HTMLButtonElement && submitter.value === String(row.id));
+    if (!line) return;
+    reserve.mutate({ backorder: backorder.id, procurementOrderItem: line.id }, { onSuccess: (response) => onReserved(response.message) });
+  };
+
   return (
-    <Dialog open onClose={reserve.isPending ? undefined : onClose} aria-labelledby={titleId} maxWidth="md" fullWidth>
+    <form onSubmit={handleSubmit} noValidate>
       <DialogTitle id={titleId}>Reserve backorder of {backorder.product_sku}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
@@ -114,7 +132,8 @@ export function ReserveBackorderDialog({ backorder, onReserved, onClose }: Reser
                         aria-label={`Reserve on ${line.order_number}`}
                         disabled={free <= 0 || (reserve.isPending && reserve.variables.procurementOrderItem !== line.id)}
                         loading={reserve.isPending && reserve.variables.procurementOrderItem === line.id}
-                        onClick={() => handleReserve(line)}
+                        type="submit"
+                        value={line.id}
                       >
                         Reserve
                       </Button>
@@ -131,6 +150,6 @@ export function ReserveBackorderDialog({ backorder, onReserved, onClose }: Reser
           Cancel
         </Button>
       </DialogActions>
-    </Dialog>
+    </form>
   );
 }

@@ -89,6 +89,18 @@ describe('CustomerOrderEditScreen', () => {
     expect(within(ghostRow).getByRole('button', { name: 'Backorder GHOST-9' })).toBeEnabled();
   });
 
+  it('links once when Enter is pressed twice quickly in the link product dialog', async () => {
+    const { backend, events } = setup();
+    await events.click(await screen.findByRole('button', { name: 'Link a product to Unknown' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Link a catalog product' });
+    await events.type(within(dialog).getByLabelText(/Product/), 'lantern');
+    await events.click(await screen.findByRole('option', { name: 'GHOST-10 — Ghost lantern' }));
+    await events.keyboard('{Enter}{Enter}');
+    expect(await screen.findByText(ORDER_ITEM_MESSAGES.linked('GHOST-10', 'Ghost lantern'))).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(requestsTo(backend, 'PUT', `/customers/order_items/${ghost.id}/`)).toHaveLength(1);
+  });
+
   it('shows a refused link at the product field and keeps the dialog open', async () => {
     const { backend, events } = setup();
     // Gone from the catalog meanwhile: the server refuses the id.
@@ -284,6 +296,19 @@ describe('CustomerOrderEditScreen', () => {
       expect(within(backorders).queryByRole('button', { name: 'Reserve backorder of TEA-01' })).not.toBeInTheDocument();
       expect(backorderLoads()).toBe(backordersBefore + 1);
       expect(orderLoads()).toBe(ordersBefore + 1);
+    });
+
+    it('reserves once when Enter is pressed twice quickly on a Reserve button', async () => {
+      const { backend, events } = setup([lineOpen]);
+      backend.state.backorders.push(openTeaBackorder());
+      const backorders = await screen.findByRole('table', { name: 'Backorders' });
+      await events.click(await within(backorders).findByRole('button', { name: 'Reserve backorder of TEA-01' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Reserve backorder of TEA-01' });
+      (await within(dialog).findByRole('button', { name: 'Reserve on PO-000011' })).focus();
+      await events.keyboard('{Enter}{Enter}');
+      expect(await screen.findByText(MESSAGES.reserved)).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(requestsTo(backend, 'POST', '/customers/backorders/901/reserve/')).toHaveLength(1);
     });
 
     it("shows a refused reservation's message in the dialog", async () => {
