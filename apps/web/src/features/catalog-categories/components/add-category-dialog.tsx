@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { CreateCatalogCategoryBody } from '@kontor/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
@@ -10,6 +9,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { FormDialog, useHoldDialogOpen } from '@/components/form-dialog';
 import { FormTextField } from '@/components/form-text-field';
 import { applyServerErrors } from '@/lib/form-errors';
 
@@ -29,12 +29,23 @@ type AddCategoryDialogProps = {
 /** A new category, last under its parent. Mounted only while open, so it always starts empty. */
 export function AddCategoryDialog({ parent, pending, onSave, onClose }: AddCategoryDialogProps) {
   const titleId = useId();
+  const heading = parent ? 'New subcategory' : 'New top-level category';
+  return (
+    <FormDialog open onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
+      <DialogTitle id={titleId}>{heading}</DialogTitle>
+      <AddCategoryForm heading={heading} parent={parent} pending={pending} onSave={onSave} onClose={onClose} />
+    </FormDialog>
+  );
+}
+
+function AddCategoryForm({ heading, parent, pending, onSave, onClose }: AddCategoryDialogProps & { heading: string }) {
+  // Held open while the save runs, and Enter pressed twice adds one category.
+  useHoldDialogOpen(pending);
   const [formError, setFormError] = useState<string | null>(null);
   const { control, handleSubmit, setError } = useForm<FormValues, unknown, FormOutput>({
     resolver: zodResolver(AddFormSchema),
     defaultValues: { title: '', sub_title: '' },
   });
-  const heading = parent ? 'New subcategory' : 'New top-level category';
 
   const handleSave = handleSubmit((values) => {
     setFormError(null);
@@ -42,28 +53,25 @@ export function AddCategoryDialog({ parent, pending, onSave, onClose }: AddCateg
   });
 
   return (
-    <Dialog open onClose={pending ? undefined : onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
-      <DialogTitle id={titleId}>{heading}</DialogTitle>
-      <form noValidate onSubmit={handleSave} aria-label={heading}>
-        <DialogContent sx={{ pt: 0 }}>
-          <DialogContentText sx={{ mb: 2 }}>{parent ? `It goes last under ${parent.path}.` : 'It goes last among the top-level categories.'}</DialogContentText>
-          {formError ? (
-            <Alert severity="error" sx={{ mb: 2 }}>
-              {formError}
-            </Alert>
-          ) : null}
-          <FormTextField control={control} name="title" label="Title" required autoFocus fullWidth sx={{ mb: 2 }} />
-          <FormTextField control={control} name="sub_title" label="Subtitle" fullWidth />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={pending}>
-            Add
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <form noValidate onSubmit={handleSave} aria-label={heading}>
+      <DialogContent sx={{ pt: 0 }}>
+        <DialogContentText sx={{ mb: 2 }}>{parent ? `It goes last under ${parent.path}.` : 'It goes last among the top-level categories.'}</DialogContentText>
+        {formError ? (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {formError}
+          </Alert>
+        ) : null}
+        <FormTextField control={control} name="title" label="Title" required autoFocus fullWidth sx={{ mb: 2 }} />
+        <FormTextField control={control} name="sub_title" label="Subtitle" fullWidth />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={pending}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="contained" loading={pending}>
+          Add
+        </Button>
+      </DialogActions>
+    </form>
   );
 }

@@ -262,6 +262,19 @@ describe('CatalogCategoriesScreen', () => {
     await waitFor(() => expect(treeRows().at(-1)).toBe('Sale@1'));
   });
 
+  it('adds once when Enter is pressed twice quickly in the add category dialog', async () => {
+    const { backend } = gardenShop();
+    const { events } = render();
+    await screen.findByRole('tree');
+    await events.click(screen.getByRole('button', { name: 'Add category' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New top-level category' });
+    await events.type(within(dialog).getByLabelText(/^Title/), 'Sale');
+    await events.keyboard('{Enter}{Enter}');
+    expect(await screen.findByText(MESSAGES.categoryAdded)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(backend.state.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+  });
+
   it('deletes after confirming; with products it asks where they go, and a refusal shows the server’s message', async () => {
     const { backend, garden, tools, growing, outdoor } = gardenShop();
     const { events } = render(`/catalog/category?selected=${garden.id}`);
