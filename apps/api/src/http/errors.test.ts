@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { BulkPinBody, UpdateSystemNotificationBody } from '@kontor/contract';
 import {
   AppError,
+  CONCURRENT_CHANGE,
   ERROR_STATUS,
   badRequest,
   frameworkErrors,
@@ -322,6 +323,22 @@ describe('the error handler', () => {
       expect([res.statusCode, res.json()]).toEqual([400, { detail: 'Null characters are not allowed.' }]);
     }
     expect((await app.inject('/other')).statusCode).toBe(500);
+    await app.close();
+  });
+
+  it('answers 409 with Retry-After when PostgreSQL refused the transaction for a deadlock or a serialization failure', async () => {
+    const app = await appWith((a) => {
+      a.get('/deadlock', async () => {
+        throw Object.assign(new Error('Failed query: update ...'), { cause: Object.assign(new Error('deadlock detected'), { code: '40P01' }) });
+      });
+      a.get('/serialization', async () => {
+        throw Object.assign(new Error('could not serialize access due to concurrent update'), { code: '40001' });
+      });
+    });
+    for (const url of ['/deadlock', '/serialization']) {
+      const res = await app.inject(url);
+      expect([res.statusCode, res.headers['retry-after'], res.json()]).toEqual([409, '1', { detail: CONCURRENT_CHANGE }]);
+    }
     await app.close();
   });
 

@@ -163,6 +163,10 @@ export const NULL_CHARACTERS = 'Null characters are not allowed.';
 /** 22021: "invalid byte sequence for encoding UTF8: 0x00" (text); 22P05: "\u0000 cannot be converted to text" (jsonb). */
 const NUL_REFUSED = new Set(['22021', '22P05']);
 
+export const CONCURRENT_CHANGE = 'Another change to the same records was being saved at the same moment, so nothing was changed. Please try again.';
+/** deadlock_detected and serialization_failure: PostgreSQL rolled the transaction back, whole. */
+const CONCURRENCY_REFUSED = new Set(['40P01', '40001']);
+
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
@@ -180,6 +184,13 @@ export function registerErrorHandler(app: FastifyInstance) {
       // PostgreSQL stores no NUL character in text or jsonb, and refuses the statement (its
       // transaction rolls back): the client's input, answered with DRF's message for it.
       return reply.status(400).send({ detail: NULL_CHARACTERS });
+    }
+    if (CONCURRENCY_REFUSED.has(sqlState(error) ?? '')) {
+      // Rare by design (one lock order per table, ADR 0011/0023), but where two writers still
+      // meet, PostgreSQL refuses one and rolls it back: nothing of it was saved, and the same
+      // request sent again succeeds. Said so, rather than 'Internal Server Error'.
+      request.log.warn({ err: error }, 'transaction refused by a concurrent one');
+      return reply.status(409).header('Retry-After', '1').send({ detail: CONCURRENT_CHANGE });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
