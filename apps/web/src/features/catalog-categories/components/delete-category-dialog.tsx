@@ -1,13 +1,13 @@
 import type { CatalogCategoryResponse } from '@kontor/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { useId, useState } from 'react';
+import { useId, useState, type FormEvent } from 'react';
+import { FormDialog, useHoldDialogOpen } from '@/components/form-dialog';
 import { childrenOf, pathOf, visibleRows, type CategoryTree } from '../tree';
 
 type DeleteCategoryDialogProps = {
@@ -26,14 +26,30 @@ type DeleteCategoryDialogProps = {
  */
 export function DeleteCategoryDialog({ category, tree, pending, error, onConfirm, onClose }: DeleteCategoryDialogProps) {
   const titleId = useId();
+  return (
+    <FormDialog open onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <DeleteCategoryForm titleId={titleId} category={category} tree={tree} pending={pending} error={error} onConfirm={onConfirm} onClose={onClose} />
+    </FormDialog>
+  );
+}
+
+/** Delete submits a form, so that FormDialog sends one DELETE when Enter or a click comes twice before the button shows it pending. */
+function DeleteCategoryForm({ titleId, category, tree, pending, error, onConfirm, onClose }: DeleteCategoryDialogProps & { titleId: string }) {
+  useHoldDialogOpen(pending);
   const [reassignTo, setReassignTo] = useState('');
   const products = category.products_count;
   const children = childrenOf(tree, category.id).length;
   const others = visibleRows(tree, new Set(tree.byId.keys())).filter((row) => row.category.id !== category.id);
   const needsTarget = products > 0 && reassignTo === '';
 
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!needsTarget) onConfirm(reassignTo === '' ? undefined : Number(reassignTo));
+  };
+
   return (
-    <Dialog open onClose={pending ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+    <form onSubmit={handleSubmit} noValidate>
+      {/* In the form, so the content still follows the title (MUI drops the content's top padding then). */}
       <DialogTitle id={titleId}>Delete category</DialogTitle>
       <DialogContent>
         <DialogContentText>
@@ -69,16 +85,10 @@ export function DeleteCategoryDialog({ category, tree, pending, error, onConfirm
         <Button onClick={onClose} disabled={pending}>
           Cancel
         </Button>
-        <Button
-          variant="contained"
-          color="error"
-          loading={pending}
-          disabled={needsTarget}
-          onClick={() => onConfirm(reassignTo === '' ? undefined : Number(reassignTo))}
-        >
+        <Button type="submit" variant="contained" color="error" loading={pending} disabled={needsTarget}>
           Delete
         </Button>
       </DialogActions>
-    </Dialog>
+    </form>
   );
 }

@@ -275,6 +275,19 @@ describe('CatalogCategoriesScreen', () => {
     expect(backend.state.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
   });
 
+  it('deletes once when Enter is pressed twice quickly on the dialog’s Delete button', async () => {
+    const { backend, outdoor } = gardenShop();
+    const { events } = render(`/catalog/category?selected=${outdoor.id}`);
+    await screen.findByRole('tree');
+    await events.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete category' });
+    within(dialog).getByRole('button', { name: 'Delete' }).focus();
+    await events.keyboard('{Enter}{Enter}');
+    expect(await screen.findByText(MESSAGES.categoryDeleted)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(backend.state.requests.filter((r) => r.method === 'DELETE')).toHaveLength(1);
+  });
+
   it('deletes after confirming; with products it asks where they go, and a refusal shows the server’s message', async () => {
     const { backend, garden, tools, growing, outdoor } = gardenShop();
     const { events } = render(`/catalog/category?selected=${garden.id}`);
