@@ -4,7 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 
 export type ConfirmDialogProps = {
   open: boolean;
@@ -33,6 +33,23 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const titleId = useId();
   const messageId = useId();
+  // A second Enter or click can arrive before `pending` turns the button into a spinner (a
+  // mutation reports isPending a tick after it starts): only the first confirm acts. The guard
+  // lifts when the pending action settles, and when the dialog opens again.
+  const confirmed = useRef(false);
+  const wasPending = useRef(pending);
+  useEffect(() => {
+    if (wasPending.current && !pending) confirmed.current = false;
+    wasPending.current = pending;
+  }, [pending]);
+  useEffect(() => {
+    if (open) confirmed.current = false;
+  }, [open]);
+  const confirm = () => {
+    if (confirmed.current) return;
+    confirmed.current = true;
+    onConfirm();
+  };
   return (
     <Dialog open={open} onClose={pending ? undefined : onClose} aria-labelledby={titleId} aria-describedby={messageId} maxWidth="xs" fullWidth>
       <DialogTitle id={titleId}>{title}</DialogTitle>
@@ -43,7 +60,7 @@ export function ConfirmDialog({
         <Button onClick={onClose} disabled={pending}>
           {cancelLabel}
         </Button>
-        <Button variant="contained" color={destructive ? 'error' : 'primary'} onClick={onConfirm} loading={pending}>
+        <Button variant="contained" color={destructive ? 'error' : 'primary'} onClick={confirm} loading={pending}>
           {confirmLabel}
         </Button>
       </DialogActions>
