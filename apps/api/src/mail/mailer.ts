@@ -7,8 +7,6 @@ import { outboundEmails } from '../db/schema/index.js';
 export type Mail = { to: string; subject: string; text: string };
 export type RecordedMail = Mail & { id: number };
 export type Mailer = {
-  /** Records the mail and sends it. */
-  send: (mail: Mail) => Promise<void>;
   /**
    * Records the mail in the caller's transaction, so it exists exactly when the write that caused
    * it commits (a check made under the same lock sees it); `deliver` it after the commit.
@@ -45,5 +43,5 @@ export function createMailer(opts: { db: Db; smtpUrl: string | undefined; from: 
         .where(eq(outboundEmails.id, id));
     }
   };
-  return { record, deliver, send: async (mail) => deliver(await record(opts.db, mail)) };
+  return { record, deliver };
 }
