@@ -1,4 +1,6 @@
+import Button from '@mui/material/Button';
 import Dialog, { type DialogProps } from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
 import { createContext, useContext, useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
 
 type Hold = {
@@ -92,4 +94,18 @@ export function useHoldDialogOpen(pending: boolean) {
     setPending(pending);
     return () => setPending(false);
   }, [pending, setPending]);
+}
+
+/** A form dialog's Cancel and submit buttons: Cancel waits while the save runs, the submit shows it. */
+export function FormDialogActions({ pending, submitLabel, onCancel }: { pending: boolean; submitLabel: string; onCancel: () => void }) {
+  return (
+    <DialogActions>
+      <Button onClick={onCancel} disabled={pending}>
+        Cancel
+      </Button>
+      <Button type="submit" variant="contained" loading={pending}>
+        {submitLabel}
+      </Button>
+    </DialogActions>
+  );
 }

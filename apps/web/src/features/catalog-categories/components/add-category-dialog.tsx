@@ -1,15 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CreateCatalogCategoryBody } from '@kontor/contract';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { FormDialog, useHoldDialogOpen } from '@/components/form-dialog';
+import { FormDialog, useHoldDialogOpen, FormDialogActions } from '@/components/form-dialog';
 import { FormTextField } from '@/components/form-text-field';
 import { applyServerErrors } from '@/lib/form-errors';
 
@@ -64,14 +62,7 @@ function AddCategoryForm({ heading, parent, pending, onSave, onClose }: AddCateg
         <FormTextField control={control} name="title" label="Title" required autoFocus fullWidth sx={{ mb: 2 }} />
         <FormTextField control={control} name="sub_title" label="Subtitle" fullWidth />
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={pending}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" loading={pending}>
-          Add
-        </Button>
-      </DialogActions>
+      <FormDialogActions pending={pending} submitLabel="Add" onCancel={onClose} />
     </form>
   );
 }

@@ -1,15 +1,14 @@
 import { MESSAGES, type LocationResponse, type ProductPatch } from '@kontor/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
+import { FormDialogActions } from '@/components/form-dialog';
 import { NUMBER_INPUTS, parseLocation, parseMoney, parseQuantity, parseVat, type ParseResult } from './product-fields';
 
 type BulkField = {
@@ -135,14 +134,7 @@ function SetFieldForm({ count, estimate = false, locations, pending, onApply, on
           {pending ? <Alert severity="info">Saving… keep this page open until it is done.</Alert> : null}
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={pending}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" loading={pending}>
-          Apply
-        </Button>
-      </DialogActions>
+      <FormDialogActions pending={pending} submitLabel="Apply" onCancel={onClose} />
     </Box>
   );
 }

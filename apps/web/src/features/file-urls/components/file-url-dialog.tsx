@@ -1,8 +1,6 @@
 import type { FileUrlBody, FileUrlResponse } from '@kontor/contract';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -12,7 +10,7 @@ import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { CatalogProductPicker, type CatalogProductChoice } from '@/components/catalog-product-picker';
-import { FormDialog, useHoldDialogOpen } from '@/components/form-dialog';
+import { FormDialog, useHoldDialogOpen, FormDialogActions } from '@/components/form-dialog';
 import { FormTextField } from '@/components/form-text-field';
 import { errorBodyText } from '@/lib/error-body-text';
 import { applyServerErrors } from '@/lib/form-errors';
@@ -172,14 +170,7 @@ function FileUrlForm({ title, fileUrl, defaultProduct, pending, onSave, onClose 
           </Grid>
         </Grid>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={pending}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" loading={pending}>
-          Save
-        </Button>
-      </DialogActions>
+      <FormDialogActions pending={pending} submitLabel="Save" onCancel={onClose} />
     </form>
   );
 }

@@ -1,13 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LocationTypeBody, type LocationTypeResponse } from '@kontor/contract';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormDialog, useHoldDialogOpen } from '@/components/form-dialog';
+import { FormDialog, useHoldDialogOpen, FormDialogActions } from '@/components/form-dialog';
 import { FormTextField } from '@/components/form-text-field';
 import { applyServerErrors } from '@/lib/form-errors';
 
@@ -50,14 +48,7 @@ function NameForm({ type, pending, onSave, onClose }: Omit<LocationTypeNameDialo
         ) : null}
         <FormTextField control={control} name="name" label="Type name" required autoFocus fullWidth sx={{ mt: 1 }} />
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={pending}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" loading={pending}>
-          Save
-        </Button>
-      </DialogActions>
+      <FormDialogActions pending={pending} submitLabel="Save" onCancel={onClose} />
     </form>
   );
 }

@@ -2,8 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { FEED_FORMATS, FEED_SCHEDULES, MESSAGES, type FeedBody, type FeedMappingField, type FeedResponse } from '@kontor/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
@@ -36,7 +34,7 @@ import {
   type FeedFormOutput,
   type FeedFormValues,
 } from './feed-form-schema';
-import { FormDialog, useHoldDialogOpen } from '@/components/form-dialog';
+import { FormDialog, useHoldDialogOpen, FormDialogActions } from '@/components/form-dialog';
 
 type FeedDialogProps = {
   open: boolean;
@@ -253,14 +251,7 @@ function FeedForm({ title, feed, defaultSupplier = '', pending, onSave, onClose 
           ) : null}
         </Box>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={pending}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" loading={pending}>
-          Save
-        </Button>
-      </DialogActions>
+      <FormDialogActions pending={pending} submitLabel="Save" onCancel={onClose} />
     </Box>
   );
 }

@@ -1,8 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES, SupplierBody, type SupplierResponse } from '@kontor/contract';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
@@ -14,7 +12,7 @@ import { errorText } from '@/lib/api-client';
 import { errorBodyText } from '@/lib/error-body-text';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useCurrencies } from '../api/list-currencies';
-import { FormDialog, useHoldDialogOpen } from '@/components/form-dialog';
+import { FormDialog, useHoldDialogOpen, FormDialogActions } from '@/components/form-dialog';
 
 /** The contract's body, with the currency as the select's text value ('' = none, prices in SEK). */
 const SupplierFormSchema = SupplierBody.omit({ currency: true, global_supplier: true }).extend({ currency: z.string() });
@@ -125,14 +123,7 @@ function SupplierForm({ title, supplier, pending, onSave, onClose }: Omit<Suppli
           </Grid>
         </Grid>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={pending}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" loading={pending}>
-          Save
-        </Button>
-      </DialogActions>
+      <FormDialogActions pending={pending} submitLabel="Save" onCancel={onClose} />
     </form>
   );
 }
