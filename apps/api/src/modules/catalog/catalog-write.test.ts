@@ -457,26 +457,29 @@ describe('DELETE /api/catalog/products/', () => {
   it('refuses products on open customer orders (409, saying how many orders) and deletes nothing; delivered and cancelled orders do not hold them', async () => {
     const me = await createTenant(app);
     const tag = newTag();
-    const [sold, alsoSold, past] = await Promise.all(['SOLD', 'ALSO', 'PAST'].map((s) => insertProduct(db(), me.companyId, { sku: `${tag}-${s}` })));
+    // One after the other: the message names the products in id order.
+    const sold = await insertProduct(db(), me.companyId, { sku: `${tag}-SOLD` });
+    const alsoSold = await insertProduct(db(), me.companyId, { sku: `${tag}-ALSO` });
+    const past = await insertProduct(db(), me.companyId, { sku: `${tag}-PAST` });
     const { items } = await insertOrder(db(), me.companyId, {}, [
-      { productId: sold!.id, quantity: 1 },
-      { productId: alsoSold!.id, quantity: 2 },
+      { productId: sold.id, quantity: 1 },
+      { productId: alsoSold.id, quantity: 2 },
     ]);
-    await insertOrder(db(), me.companyId, { internalStatus: 'partially_picked' }, [{ productId: sold!.id, quantity: 1 }]);
-    await insertOrder(db(), me.companyId, { internalStatus: 'delivered' }, [{ productId: past!.id, quantity: 1 }]);
-    await insertOrder(db(), me.companyId, { internalStatus: 'cancelled' }, [{ productId: past!.id, quantity: 1 }]);
+    await insertOrder(db(), me.companyId, { internalStatus: 'partially_picked' }, [{ productId: sold.id, quantity: 1 }]);
+    await insertOrder(db(), me.companyId, { internalStatus: 'delivered' }, [{ productId: past.id, quantity: 1 }]);
+    await insertOrder(db(), me.companyId, { internalStatus: 'cancelled' }, [{ productId: past.id, quantity: 1 }]);
 
-    const both = await del(me, { products: [sold!.id, alsoSold!.id, past!.id] });
+    const both = await del(me, { products: [sold.id, alsoSold.id, past.id] });
     expect([both.statusCode, both.json()]).toEqual([
       409,
       { detail: `Products ${tag}-SOLD, ${tag}-ALSO are on 2 open customer orders and cannot be deleted; archive them instead.` },
     ]);
-    const one = await del(me, { products: [alsoSold!.id] });
+    const one = await del(me, { products: [alsoSold.id] });
     expect([one.statusCode, one.json()]).toEqual([
       409,
       { detail: `Product ${tag}-ALSO is on 1 open customer order and cannot be deleted; archive it instead.` },
     ]);
-    expect(await productRows([sold!.id, alsoSold!.id, past!.id])).toHaveLength(3);
+    expect(await productRows([sold.id, alsoSold.id, past.id])).toHaveLength(3);
     // The open order's lines keep their product.
     const lines = await db()
       .select()
@@ -487,8 +490,8 @@ describe('DELETE /api/catalog/products/', () => {
           items.map((i) => i.id),
         ),
       );
-    expect(lines.map((l) => l.productId).sort()).toEqual([sold!.id, alsoSold!.id].sort());
-    expect((await del(me, { products: [past!.id] })).statusCode).toBe(204);
+    expect(lines.map((l) => l.productId).sort()).toEqual([sold.id, alsoSold.id].sort());
+    expect((await del(me, { products: [past.id] })).statusCode).toBe(204);
   });
 
   it('answers 404 naming unknown or foreign ids and deletes nothing', async () => {
