@@ -28,6 +28,21 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // Web test files share their worker's modules: a module mock there would not reach a module an
+    // earlier file loaded, or would reach the next file (ADR 0032).
+    files: ['apps/web/src/**/*.test.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.isolated.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|unmock|doUnmock|resetModules)$/]",
+          message: 'Module mocks need fresh modules: name the file *.isolated.test.tsx (the web-isolated project).',
+        },
+      ],
+    },
+  },
+  {
     // A feature never imports another feature (DESIGN §1); shared code moves to components/ or lib/.
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     rules: {

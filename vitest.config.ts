@@ -31,8 +31,9 @@ const projects: (TestProjectInlineConfiguration | string)[] = [
       hookTimeout: 60_000,
     },
   },
-  // The web project's settings live in apps/web/vite.config.ts (its plugins resolve there).
+  // The web projects' settings live in apps/web/vite.config.ts (its plugins resolve there).
   'apps/web',
+  'apps/web/vitest.isolated.config.ts',
 ];
 if (process.env.TEST_DATABASE_URL) {
   projects.push({

@@ -1,10 +1,16 @@
-/// <reference types="vitest/config" />
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { configDefaults } from 'vitest/config';
+
+/**
+ * Test files that mock a module (vi.mock): a module another file of the worker loaded first would
+ * keep the real one, so these get fresh modules of their own (ADR 0032).
+ */
+export const ISOLATED_TESTS = 'src/**/*.isolated.test.{ts,tsx}';
 
 const apiTarget = process.env.KONTOR_API_URL ?? 'http://127.0.0.1:8080';
 
@@ -116,8 +122,12 @@ export default defineConfig({
   test: {
     name: 'web',
     include: ['src/**/*.test.{ts,tsx}'],
+    exclude: [...configDefaults.exclude, ISOLATED_TESTS],
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
+    // Files share their worker's modules and window (ADR 0032); those that mock a module run in
+    // the web-isolated project (vitest.isolated.config.ts).
+    isolate: false,
     // Whole-app route tests render the shell and a screen from cold modules: on a loaded 2-core
     // CI machine some took 15 s. A missing element still fails, through findBy's own limit.
     testTimeout: 30_000,

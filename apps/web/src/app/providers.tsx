@@ -10,9 +10,10 @@ import { theme } from './theme';
 /**
  * Emotion's style cache without its default vendor-prefixing pass: the browsers Kontor supports
  * read the standard properties, and prefixing each new rule is a good part of what inserting a
- * screen's styles costs when it first shows (DESIGN §9).
+ * screen's styles costs when it first shows (DESIGN §9). Exported for the web tests, which empty
+ * it between test files (src/test/setup.ts).
  */
-const styleCache = createCache({ key: 'css', stylisPlugins: [] });
+export const styleCache = createCache({ key: 'css', stylisPlugins: [] });
 
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (

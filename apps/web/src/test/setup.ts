@@ -2,8 +2,11 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { format } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { styleCache } from '@/app/providers';
 import { clearAccessToken } from '@/lib/auth-token-store';
 import { server } from './server';
+// Before any query: testing-library reads fields' labels through it.
+import './fast-labels';
 
 // Routes load their screens lazily; the first import of a screen in a run can take a moment, and
 // the first render of the whole app takes seconds on a loaded 2-core CI machine (6 s seen).
@@ -36,6 +39,26 @@ Object.defineProperty(window, 'matchMedia', {
 // A request nobody answers is a test bug, not something to fall through to the network.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
+
+/**
+ * The test files of a worker share its modules (ADR 0032), so the app's style cache would keep every
+ * rule all earlier files inserted; jsdom's getComputedStyle (MUI's autosizing text fields call it
+ * on each render, testing-library on each visibility check) matches an element against every rule,
+ * so later files ran slower. Each file starts with no rules, as in a fresh window.
+ */
+beforeAll(() => {
+  // Nor does a file see what an earlier one left in the shared window.
+  localStorage.clear();
+  sessionStorage.clear();
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]!.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+});
+afterAll(() => {
+  styleCache.sheet.flush();
+  for (const name of Object.keys(styleCache.inserted)) delete styleCache.inserted[name];
+});
 
 /** DESIGN §10: a console.error during a web test fails it (React warnings, act() warnings, prop-type errors...). */
 let consoleErrors: string[] = [];
