@@ -86,6 +86,19 @@ async function pickedQuantities(tx: Tx, itemIds: number[]): Promise<Map<number, 
   return new Map(rows.map((r) => [r.id!, toCents(r.picked)]));
 }
 
+/** A line of the store's order as a new row of the customer order. */
+const newLine = (companyId: number, orderId: number, item: MappedItem, position: number, productId: number | null) => ({
+  companyId,
+  orderId,
+  productId,
+  externalId: item.externalId,
+  prodSku: item.sku,
+  prodName: item.name,
+  quantity: String(item.quantity),
+  price: String(item.price),
+  position,
+});
+
 /**
  * Brings an order's lines in line with the store's (matched by the storefront's line id): changed
  * lines are updated (itemChanges), new ones added; a vanished line the store once sent goes only
@@ -119,17 +132,7 @@ async function syncLines(
       }
     } else {
       linesChanged = true;
-      await tx.insert(customerOrderItems).values({
-        companyId,
-        orderId,
-        productId: productOf(item),
-        externalId: item.externalId,
-        prodSku: item.sku,
-        prodName: item.name,
-        quantity: String(item.quantity),
-        price: String(item.price),
-        position,
-      });
+      await tx.insert(customerOrderItems).values(newLine(companyId, orderId, item, position, productOf(item)));
     }
   }
   // Only lines the storefront once sent: a line added here by hand is not the storefront's to remove.
@@ -190,19 +193,7 @@ async function upsertOrder(
       })
       .returning({ id: customerOrders.id });
     if (order.items.length) {
-      await tx.insert(customerOrderItems).values(
-        order.items.map((item, position) => ({
-          companyId,
-          orderId: row!.id,
-          productId: productOf(item),
-          externalId: item.externalId,
-          prodSku: item.sku,
-          prodName: item.name,
-          quantity: String(item.quantity),
-          price: String(item.price),
-          position,
-        })),
-      );
+      await tx.insert(customerOrderItems).values(order.items.map((item, position) => newLine(companyId, row!.id, item, position, productOf(item))));
     }
     return 'created';
   }
