@@ -43,13 +43,21 @@ export const loginFailures = pgTable(
   (t) => [index('login_failures_email_idx').on(t.email, t.createdAt), index('login_failures_ip_idx').on(t.ip, t.createdAt)],
 );
 
-/** Every mail the system sends, also when no SMTP server is configured (then it only lands here). */
-export const outboundEmails = pgTable('outbound_emails', {
-  id: serial('id').primaryKey(),
-  to: text('to').notNull(),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  sentAt: timestamptz('sent_at'),
-  error: text('error'),
-  createdAt: createdAt(),
-});
+/**
+ * Every mail the system sends, also when no SMTP server is configured (then it only lands here).
+ * The per-account reset mail limit asks for an address's recent mails: indexed by address and time,
+ * as the table only grows.
+ */
+export const outboundEmails = pgTable(
+  'outbound_emails',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    sentAt: timestamptz('sent_at'),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbound_emails_to_idx').on(t.to, t.createdAt)],
+);
