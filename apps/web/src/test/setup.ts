@@ -40,14 +40,9 @@ Object.defineProperty(window, 'matchMedia', {
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 
-/**
- * The test files of a worker share its modules (ADR 0032), so the app's style cache would keep every
- * rule all earlier files inserted; jsdom's getComputedStyle (MUI's autosizing text fields call it
- * on each render, testing-library on each visibility check) matches an element against every rule,
- * so later files ran slower. Each file starts with no rules, as in a fresh window.
- */
+// The test files of a worker share its modules and window (ADR 0032): a file does not see the
+// storage or cookies an earlier one left.
 beforeAll(() => {
-  // Nor does a file see what an earlier one left in the shared window.
   localStorage.clear();
   sessionStorage.clear();
   for (const cookie of document.cookie.split(';')) {
@@ -55,6 +50,12 @@ beforeAll(() => {
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   }
 });
+/**
+ * Nor the app's style cache, which would keep every rule all earlier files inserted: jsdom's
+ * getComputedStyle (MUI's autosizing text fields call it on each render, testing-library on each
+ * visibility check) matches an element against every rule, so later files ran slower. Each file
+ * starts with no rules, as in a fresh window.
+ */
 afterAll(() => {
   styleCache.sheet.flush();
   for (const name of Object.keys(styleCache.inserted)) delete styleCache.inserted[name];
