@@ -3,11 +3,12 @@ import { and, asc, eq, ilike, sql } from 'drizzle-orm';
 import { as, createTenant, createTestApp, login, type Tenant, type TestApp } from '../../../test/helpers.js';
 import { countAndPage, countRows, EXACT_COUNT_LIMIT, forgetKeptEstimates, type ListScan } from '../../http/row-count.js';
 import type { DbOrTx } from '../client.js';
+import { sqlState } from '../errors.js';
 import { catalogProducts } from '../schema/index.js';
 import { treeViolations, type TreeNode } from '../../modules/catalog/category-tree.invariants.js';
 import { repriceProducts } from '../../modules/catalog/pricing.service.js';
 import { checkInventory } from '../../modules/inventory/check.service.js';
-import { analyzeLargeShop, LARGE_LOGIN, largeShopSize, seedLargeShop, type SeededCounts } from './large-shop.js';
+import { analyzeLargeShop, LARGE_LOGIN, largeShopSize, seedLargeShop, withForeignKeysCheckedOnce, type SeededCounts } from './large-shop.js';
 
 /**
  * The large shop at a small size (more products than an exact count covers), on PGlite and
@@ -19,8 +20,10 @@ let app: TestApp;
 let seeded: SeededCounts;
 let headers: { authorization: string };
 let other: Tenant;
+let keysBefore: ForeignKeyRow[];
 beforeAll(async () => {
   app = await createTestApp();
+  keysBefore = await foreignKeys();
   seeded = await seedLargeShop(app.deps.database.db, PRODUCTS);
   await analyzeLargeShop(app.deps.database.db);
   const tokens = await login(app, LARGE_LOGIN.email, LARGE_LOGIN.password);
@@ -31,6 +34,14 @@ afterAll(async () => app?.close());
 
 const db = () => app.deps.database.db;
 const rows = async <T>(query: ReturnType<typeof sql>) => (await db().execute(query)) as unknown as { rows: T[] };
+type ForeignKeyRow = { table: string; name: string; definition: string; validated: boolean };
+/** Every foreign key of the schema, as PostgreSQL defines it. */
+const foreignKeys = async () =>
+  (
+    await rows<ForeignKeyRow>(sql`
+      select conrelid::regclass::text as "table", conname as name, pg_get_constraintdef(oid) as definition, convalidated as validated
+      from pg_constraint where contype = 'f' order by 1, 2`)
+  ).rows;
 const get = async (url: string) => {
   const res = await app.inject({ method: 'GET', url, headers });
   expect(res.statusCode, res.body).toBe(200);
@@ -62,6 +73,32 @@ describe('seedLargeShop', () => {
       from catalog_categories where company_id = ${seeded.companyId}`);
     expect(nodes).toHaveLength(220);
     expect(treeViolations(nodes)).toEqual([]);
+  });
+
+  it('loads with the foreign keys set aside and leaves every one of them as it was, validated', async () => {
+    expect(keysBefore.length).toBeGreaterThan(20);
+    expect(keysBefore.every((k) => k.validated)).toBe(true);
+    expect(await foreignKeys()).toEqual(keysBefore);
+  });
+
+  it('refuses a load that breaks a foreign key, with the key still in place', async () => {
+    const orphan = db().transaction((tx) =>
+      withForeignKeysCheckedOnce(tx, ['inventory_levels'], async () => {
+        await tx.execute(sql`
+          insert into inventory_levels (company_id, product_id, location_id, quantity)
+          select ${seeded.companyId}, 2147483000, id, 1 from inventory_locations where company_id = ${seeded.companyId} limit 1`);
+      }),
+    );
+    const refused: unknown = await orphan.then(
+      () => null,
+      (err: unknown) => err,
+    );
+    expect(refused).toBeInstanceOf(Error);
+    expect((refused as Error).message).toContain('add constraint "inventory_levels_product_id_catalog_products_id_fk"');
+    expect(sqlState(refused)).toBe('23503'); // foreign_key_violation
+    expect(await foreignKeys()).toEqual(keysBefore);
+    const { rows: levels } = await rows<{ n: number }>(sql`select count(*)::int as n from inventory_levels where product_id = 2147483000`);
+    expect(levels[0]!.n).toBe(0);
   });
 
   it('refuses to seed the same database twice and leaves it as it was', async () => {

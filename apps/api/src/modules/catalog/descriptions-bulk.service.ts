@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   DEFAULT_DESCRIPTION_LANGUAGE,
@@ -18,7 +18,10 @@ import {
   type MachineCopyResponse,
   type TranslateDescriptionsBody,
 } from '@kontor/contract';
+import { inIds } from '../../db/any-of.js';
 import type { DbOrTx } from '../../db/client.js';
+import { sqlRows } from '../../db/sql-rows.js';
+import { wholeRows } from '../../db/whole-rows.js';
 import { catalogProducts, procurementCategories, procurementProducts, procurementSuppliers, productDescriptions } from '../../db/schema/index.js';
 import type { Ctx } from '../../http/context.js';
 import { badRequest, notFound } from '../../http/errors.js';
@@ -55,16 +58,24 @@ const copyOf = (row: DescriptionRow): DescriptionCopy => ({
   meta_description: row.metaDescription,
 });
 
+/** A page of the grid's descriptions, read without building their select each time. */
+const descriptionRows = wholeRows(productDescriptions);
+
 /** The product's descriptions, all languages, for the rows of a page or a PATCH. */
 async function descriptionsOf(db: DbOrTx, ctx: Ctx, productIds: number[]): Promise<Map<number, DescriptionRow[]>> {
   const byProduct = new Map<number, DescriptionRow[]>();
   if (!productIds.length) return byProduct;
-  const rows = await db
-    .select()
-    .from(productDescriptions)
-    .where(and(eq(productDescriptions.companyId, ctx.user.companyId), inArray(productDescriptions.productId, productIds)))
-    .orderBy(asc(productDescriptions.productId), asc(productDescriptions.language));
-  for (const row of rows) byProduct.set(row.productId, [...(byProduct.get(row.productId) ?? []), row]);
+  const rows = await descriptionRows.read(
+    db,
+    sql`select ${descriptionRows.columns} from ${productDescriptions}
+      where ${productDescriptions.companyId} = ${ctx.user.companyId} and ${inIds(productDescriptions.productId, productIds)}
+      order by ${productDescriptions.productId}, ${productDescriptions.language}`,
+  );
+  for (const row of rows) {
+    const ofProduct = byProduct.get(row.productId);
+    if (ofProduct) ofProduct.push(row);
+    else byProduct.set(row.productId, [row]);
+  }
   return byProduct;
 }
 
@@ -91,13 +102,17 @@ export async function listBulkDescriptions(ctx: Ctx, query: ListBulkDescriptions
   const page = pageRequest(query, PAGE_SIZE.catalog);
   const { total, pageIds } = await countAndPage(ctx.db, { table: catalogProducts, where: scoped, orderBy, page, search: productQuery.search });
   if (pageIds?.length === 0) return pageResponse(url, page, total, []);
-  const products = await ctx.db
-    .select({ id: catalogProducts.id, sku: catalogProducts.sku, name: catalogProducts.name })
-    .from(catalogProducts)
-    .where(pageIds ? inArray(catalogProducts.id, pageIds) : scoped)
-    .orderBy(...orderBy)
-    .limit(page.limit)
-    .offset(pageIds ? 0 : page.offset);
+  // As the catalog list reads its page (listProducts): the ids the search's scan found, else a
+  // deferred join, the page's ids from an index where one covers the order, then their rows.
+  const order = sql.join(orderBy, sql`, `);
+  const onPage = pageIds
+    ? inIds(catalogProducts.id, pageIds)
+    : sql`${catalogProducts.id} in (select ${catalogProducts.id} from ${catalogProducts} where ${scoped} order by ${order} limit ${page.limit} offset ${page.offset})`;
+  const products = await sqlRows<ProductHead>(
+    ctx.db,
+    sql`select ${catalogProducts.id} as id, ${catalogProducts.sku} as sku, ${catalogProducts.name} as name
+      from ${catalogProducts} where ${onPage} order by ${order}`,
+  );
   const descriptions = await descriptionsOf(
     ctx.db,
     ctx,

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import {
   LLM_NOT_CONFIGURED,
   emptySourceDescription,
@@ -117,6 +117,14 @@ describe('GET /api/catalog/product_descriptions_bulk/', () => {
     const big: BulkDescriptionPage = (await get(me, 'limit=100&offset=100&language=NO')).json();
     expect(big.results).toHaveLength(12);
     expect(big.previous).toBe('http://kontor.test/api/catalog/product_descriptions_bulk/?limit=100&language=NO');
+    // The pages, one after another, are the list: every product but the archived one, newest first.
+    const listed = [...(await ids('limit=100')), ...big.results.map((r) => r.id)];
+    const newestFirst = await db()
+      .select({ id: catalogProducts.id })
+      .from(catalogProducts)
+      .where(and(eq(catalogProducts.companyId, me.companyId), isNull(catalogProducts.archivedAt)))
+      .orderBy(desc(catalogProducts.id));
+    expect(listed).toEqual(newestFirst.map((r) => r.id));
   });
 
   it('counts past 1,000 products as the catalog list does: an estimate that says so, never a count of every product', async () => {
