@@ -68,17 +68,23 @@ const CLOCK_TICKS = (() => {
  * 2-core machine swings by a third between runs; the API's CPU per request does not, so it is the
  * figure to compare when a change is meant to make the API itself cheaper.
  */
-function cpuMsOf(pid: number): number | undefined {
+function cpuMsOf(pid: number, { withEndedChildren = false } = {}): number | undefined {
   const file = `/proc/${pid}/stat`;
   if (!existsSync(file)) return undefined;
-  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th,
+  // then cutime and cstime, the CPU of its children that ended (and that it waited for).
   const fields = readFileSync(file, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  const own = Number(fields[11]) + Number(fields[12]);
+  const children = withEndedChildren ? Number(fields[13]) + Number(fields[14]) : 0;
+  return ((own + children) * 1000) / CLOCK_TICKS;
 }
 
 /**
  * CPU time so far of every PostgreSQL process on this machine (the server's backends, which
  * serve the API and the raw SQL alike), or undefined when none is seen (a server elsewhere, no /proc).
+ * A backend that ends takes its CPU time out of the listing and into its postmaster's ended
+ * children's, which count here too: without them, a connection closed during a run (the last
+ * step's check, an idle one of the pool) made the run's figure low, once below zero.
  */
 function databaseCpuMs(): number | undefined {
   if (!existsSync('/proc/self/stat')) return undefined;
@@ -88,7 +94,7 @@ function databaseCpuMs(): number | undefined {
     if (!/^\d+$/.test(entry)) continue;
     try {
       if (!readFileSync(`/proc/${entry}/comm`, 'utf8').startsWith('postgres')) continue;
-      total += cpuMsOf(Number(entry)) ?? 0;
+      total += cpuMsOf(Number(entry), { withEndedChildren: true }) ?? 0;
       seen = true;
     } catch {
       // The process ended between the listing and the read.

@@ -64,7 +64,14 @@ export const Password = z
   })
   .meta({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH });
 
-export const PasswordResetBody = z.strictObject({ email: z.string().trim().max(254) });
+/** An email address as DRF's EmailField takes it: around whitespace trimmed, then checked. */
+const EmailAddress = z.string().trim().pipe(z.email('Enter a valid email address.').max(254));
+
+/**
+ * Any well-formed address is answered alike, whether an account has it or not (no enumeration,
+ * DESIGN §5); a malformed one is bad input, refused as DRF's EmailField refuses it, and sends nothing.
+ */
+export const PasswordResetBody = z.strictObject({ email: EmailAddress });
 export type PasswordResetBody = z.infer<typeof PasswordResetBody>;
 
 export const PasswordResetConfirmBody = z.strictObject({
@@ -96,7 +103,7 @@ export type CompanyRole = z.infer<typeof CompanyRole>;
 export const OnboardingAccount = z.strictObject({
   first_name: z.string().trim().min(1, 'This field may not be blank.').max(150),
   last_name: z.string().trim().min(1, 'This field may not be blank.').max(150),
-  email: z.email('Enter a valid email address.').max(254),
+  email: EmailAddress,
   phonenumber: z.string().trim().max(40).default(''),
   role: z.string().trim().max(40).default(ACCOUNT_ROLE_DEFAULT),
   password: Password,

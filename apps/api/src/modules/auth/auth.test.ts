@@ -260,6 +260,24 @@ describe('password reset', () => {
     expect(await lastMailTo(app, 'ghost@nowhere.test')).toBeUndefined();
   });
 
+  it('answers 400 for a malformed address, as DRF’s EmailField does, and sends nothing', async () => {
+    for (const email of ['not-an-email', '', 'two@at@example.com']) {
+      const res = await app.inject({ method: 'POST', url: '/api/user/password_reset/', payload: { email } });
+      expect(res.statusCode, email).toBe(400);
+      expect(res.json()).toEqual({ email: ['Enter a valid email address.'] });
+    }
+    await passwordResetsSettled(app.deps);
+    expect(await lastMailTo(app, 'not-an-email')).toBeUndefined();
+  });
+
+  it('takes an address with whitespace around it as the address', async () => {
+    const t = await createTenant(app);
+    const res = await app.inject({ method: 'POST', url: '/api/user/password_reset/', payload: { email: `  ${t.user.email} ` } });
+    expect(res.statusCode).toBe(200);
+    await passwordResetsSettled(app.deps);
+    expect(await lastMailTo(app, t.user.email)).toBeDefined();
+  });
+
   it('answers 400 with field errors for a short password or a missing token', async () => {
     const res = await app.inject({ method: 'POST', url: '/api/user/password_reset/confirm/', payload: { token: 'x', password: 'short' } });
     expect(res.statusCode).toBe(400);

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { OnboardingAccount, PasswordResetBody } from '@kontor/contract';
+import { PasswordResetBody } from '@kontor/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -12,13 +12,11 @@ import { PublicPage } from '@/components/public-page';
 import { errorText } from '@/lib/api-client';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 
-// The endpoint takes any string (no enumeration); the form still asks for a real address.
-const ResetForm = PasswordResetBody.extend({ email: OnboardingAccount.shape.email });
-type ResetForm = z.infer<typeof ResetForm>;
+type ResetForm = z.infer<typeof PasswordResetBody>;
 
 export function ResetPasswordScreen() {
   const resetMutation = useRequestPasswordReset();
-  const { control, handleSubmit } = useForm<ResetForm>({ resolver: zodResolver(ResetForm), defaultValues: { email: '' } });
+  const { control, handleSubmit } = useForm<ResetForm>({ resolver: zodResolver(PasswordResetBody), defaultValues: { email: '' } });
 
   const handleSend = handleSubmit((values) => resetMutation.mutate(values));
 
