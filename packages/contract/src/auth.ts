@@ -69,7 +69,7 @@ const EmailAddress = z.string().trim().pipe(z.email('Enter a valid email address
 
 /**
  * Any well-formed address is answered alike, whether an account has it or not (no enumeration,
- * DESIGN §5); a malformed one is bad input, refused as DRF's EmailField refuses it, and sends nothing.
+ * DESIGN §4); a malformed one is bad input, refused as DRF's EmailField refuses it, and sends nothing.
  */
 export const PasswordResetBody = z.strictObject({ email: EmailAddress });
 export type PasswordResetBody = z.infer<typeof PasswordResetBody>;

@@ -121,16 +121,17 @@ type ForeignKey = { table: string; name: string; definition: string };
  * transaction holds the tables exclusively until it ends: a seed is meant for a fresh database.
  */
 export async function withForeignKeysCheckedOnce(tx: DbOrTx, tables: string[], load: () => Promise<void>): Promise<void> {
+  // Names and definitions as PostgreSQL writes them itself (quoted, and schema-qualified where
+  // the search path needs it), so they go back into the statements as they are.
   const found = await tx.execute(sql`
-    select conrelid::regclass::text as "table", conname as name, pg_get_constraintdef(oid) as definition
+    select conrelid::regclass::text as "table", quote_ident(conname) as name, pg_get_constraintdef(oid) as definition
     from pg_constraint
     where contype = 'f' and conrelid = any(${`{${tables.join(',')}}`}::regclass[])
     order by conrelid::regclass::text, conname`);
   const keys = (found as unknown as { rows: ForeignKey[] }).rows;
-  for (const key of keys) await tx.execute(sql`alter table ${sql.identifier(key.table)} drop constraint ${sql.identifier(key.name)}`);
+  for (const key of keys) await tx.execute(sql.raw(`alter table ${key.table} drop constraint ${key.name}`));
   await load();
-  // The definition is PostgreSQL's own text of the key it dropped.
-  for (const key of keys) await tx.execute(sql`alter table ${sql.identifier(key.table)} add constraint ${sql.identifier(key.name)} ${sql.raw(key.definition)}`);
+  for (const key of keys) await tx.execute(sql.raw(`alter table ${key.table} add constraint ${key.name} ${key.definition}`));
 }
 
 /**
