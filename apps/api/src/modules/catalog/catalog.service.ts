@@ -35,7 +35,7 @@ import {
 import type { Ctx } from '../../http/context.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { buildListQuery, type ListSpec } from '../../http/filters.js';
-import { pageRequest, pageResponse } from '../../http/pagination.js';
+import { pageRequest, pageResponse, type PageRequest } from '../../http/pagination.js';
 import { countAndPage } from '../../http/row-count.js';
 import { searchIndexPieces, searchSample } from '../../http/search-pieces.js';
 import { lockAndRefreshProductStock } from '../inventory/ledger.service.js';
@@ -205,15 +205,24 @@ export async function listProducts(ctx: Ctx, query: ListProductsQuery, url: stri
   const page = pageRequest(query, PAGE_SIZE.catalog);
   const { total, pageIds } = await countAndPage(ctx.readDb, { table: catalogProducts, where: scoped, orderBy, page, search: query.search });
   if (pageIds?.length === 0) return pageResponse(url, page, total, []);
-  // Past the exact count, a deferred join: the page's ids first, from an index alone where one
-  // covers the filter and order (the default SKU order has one), then the 25 whole rows.
-  // Skipping 50,000 rows of the index is cheap; skipping 50,000 whole rows is what made deep pages slow.
+  const { onPage, order } = productsOnPage(scoped, orderBy, page, pageIds);
+  const rows = await productRows.read(ctx.readDb, sql`select ${productRows.columns} from ${catalogProducts} where ${onPage} order by ${order}`);
+  return pageResponse(url, page, total, rows.map(toProductResponse));
+}
+
+/**
+ * Which products are on a page of a product list, and its order, for a select of their rows: the
+ * ids a search's scan found (countAndPage), else, past the exact count, a deferred join: the
+ * page's ids first, from an index alone where one covers the filter and order (the default SKU
+ * order has one), then the page's rows. Skipping 50,000 rows of the index is cheap; skipping
+ * 50,000 whole rows is what made deep pages slow.
+ */
+export function productsOnPage(scoped: SQL | undefined, orderBy: SQL[], page: PageRequest, pageIds: number[] | null): { onPage: SQL; order: SQL } {
   const order = sql.join(orderBy, sql`, `);
   const onPage = pageIds
     ? inIds(catalogProducts.id, pageIds)
     : sql`${catalogProducts.id} in (select ${catalogProducts.id} from ${catalogProducts} where ${scoped} order by ${order} limit ${page.limit} offset ${page.offset})`;
-  const rows = await productRows.read(ctx.readDb, sql`select ${productRows.columns} from ${catalogProducts} where ${onPage} order by ${order}`);
-  return pageResponse(url, page, total, rows.map(toProductResponse));
+  return { onPage, order };
 }
 
 /** The light list for pickers: the same scoping and search, five columns. */

@@ -28,7 +28,7 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { pageRequest, pageResponse } from '../../http/pagination.js';
 import { countAndPage } from '../../http/row-count.js';
 import type { ChatMessage, LlmClient } from '../../lib/llm.js';
-import { catalogProductsQuery, productSearchPieces } from './catalog.service.js';
+import { catalogProductsQuery, productSearchPieces, productsOnPage } from './catalog.service.js';
 import { markProductEdited, toDescriptionResponse } from './descriptions.service.js';
 
 /** The bodies after the contract parsed them (defaults filled in). */
@@ -102,12 +102,7 @@ export async function listBulkDescriptions(ctx: Ctx, query: ListBulkDescriptions
   const page = pageRequest(query, PAGE_SIZE.catalog);
   const { total, pageIds } = await countAndPage(ctx.db, { table: catalogProducts, where: scoped, orderBy, page, search: productQuery.search });
   if (pageIds?.length === 0) return pageResponse(url, page, total, []);
-  // As the catalog list reads its page (listProducts): the ids the search's scan found, else a
-  // deferred join, the page's ids from an index where one covers the order, then their rows.
-  const order = sql.join(orderBy, sql`, `);
-  const onPage = pageIds
-    ? inIds(catalogProducts.id, pageIds)
-    : sql`${catalogProducts.id} in (select ${catalogProducts.id} from ${catalogProducts} where ${scoped} order by ${order} limit ${page.limit} offset ${page.offset})`;
+  const { onPage, order } = productsOnPage(scoped, orderBy, page, pageIds);
   const products = await sqlRows<ProductHead>(
     ctx.db,
     sql`select ${catalogProducts.id} as id, ${catalogProducts.sku} as sku, ${catalogProducts.name} as name
