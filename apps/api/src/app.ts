@@ -10,6 +10,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
+import { installDrfMessages } from '@kontor/contract';
 import type { Config } from './config.js';
 import { runAsActor } from './db/actor.js';
 import type { Database } from './db/client.js';
@@ -63,6 +64,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Lengths, bounds and formats a schema refuses are answered in DRF's words (zod's configuration is global).
+  installDrfMessages();
   app.setValidatorCompiler(validatorCompiler);
   // Tests check every response against zod as well (response-serializer.ts).
   app.setSerializerCompiler(responseSerializerCompiler({ verify: config.env === 'test' }));

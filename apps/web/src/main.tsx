@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { installDrfMessages } from '@kontor/contract';
 import { setSessionExpiredHandler } from '@/lib/api-client';
 import { sessionQueryOptions } from '@/lib/current-user';
 import { AppRouterProvider } from './app/app-router-provider';
@@ -10,6 +11,8 @@ import { createAppRouter, createSessionExpiredHandler } from './app/router';
 import { initSentry } from './app/sentry';
 
 void initSentry();
+// A form's own check of a length or a format says what the API would (DRF's words).
+installDrfMessages();
 
 const queryClient = createQueryClient();
 // Start-up's token refresh and user load (spec §2) are under way (public/session-boot.js); the

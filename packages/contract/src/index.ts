@@ -26,3 +26,4 @@ export * from './catalog-images.js';
 export * from './taxonomies.js';
 export * from './catalog-publish.js';
 export * from './audit.js';
+export * from './drf-messages.js';

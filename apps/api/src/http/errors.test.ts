@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BulkPinBody, UpdateSystemNotificationBody } from '@kontor/contract';
+import { BulkPinBody, installDrfMessages, UpdateSystemNotificationBody } from '@kontor/contract';
 import {
   AppError,
   CONCURRENT_CHANGE,
@@ -135,6 +135,29 @@ describe('issuesToFieldErrors', () => {
       when: ['Enter a date.'],
     });
     expect(issuesToFieldErrors(schema.safeParse([1]).error!.issues, [1])).toEqual({ non_field_errors: ['Invalid data. Expected a dictionary, but got list.'] });
+  });
+
+  // Found by the fuzzer once it refused zod's own words: each of these answered "Invalid input".
+  it('says what the branch that got furthest says when a value fits no branch of a union', () => {
+    installDrfMessages();
+    const schema = z.strictObject({
+      quantity: z.union([z.number(), z.string()]),
+      mapped: z.union([z.enum(['Yes', 'No']), z.literal('')]),
+      before: z.union([z.iso.datetime(), z.iso.date()]),
+      limit: z.coerce.number().int(),
+      extra: z.record(z.string(), z.number()),
+    });
+    const input = { quantity: {}, mapped: '0', before: 'soon', limit: '-Infinity', extra: 'x' };
+    expect(issuesToFieldErrors(schema.safeParse(input).error!.issues, input)).toEqual({
+      quantity: ['A valid number is required.'],
+      mapped: ['"0" is not a valid choice.'],
+      before: ['Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].'],
+      limit: ['A valid number is required.'],
+      extra: ['Expected a dictionary of items but got type "str".'],
+    });
+    // Missing or null in every branch stays DRF's required / null.
+    const union = z.strictObject({ quantity: z.union([z.number(), z.string()]) });
+    expect(issuesToFieldErrors(union.safeParse({}).error!.issues, {})).toEqual({ quantity: ['This field is required.'] });
   });
 });
 

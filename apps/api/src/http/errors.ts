@@ -36,7 +36,8 @@ export class AppError extends Error {
 export const notFound = (what = 'Not found.') => new AppError('not_found', what);
 export const badRequest = (fields: FieldErrors) => new AppError('bad_request', 'Invalid input.', fields);
 
-type BranchIssue = { code?: string | undefined; message: string };
+/** One branch's issue of a union: zod's own issue, its path relative to the union. */
+type BranchIssue = { code?: string | undefined; message: string; path?: PropertyKey[]; expected?: string | undefined };
 type ZodIssueLike = {
   path: PropertyKey[];
   message: string;
@@ -81,7 +82,8 @@ function pythonType(value: unknown): string {
 }
 
 /** zod 4's own words for a value of the wrong type; a schema's custom message is kept. */
-const ZOD_TYPE_MESSAGE = /^Invalid input: expected \w+, received \w+$/;
+// ("received -Infinity": a coerced number is named as JavaScript prints it.)
+const ZOD_TYPE_MESSAGE = /^Invalid input: expected \w+, received -?\w+$/;
 
 /** DRF's field messages for a value of the wrong type, by the type zod expected. */
 const TYPE_MESSAGES: Record<string, (value: unknown) => string> = {
@@ -91,6 +93,7 @@ const TYPE_MESSAGES: Record<string, (value: unknown) => string> = {
   boolean: () => 'Must be a valid boolean.',
   object: (value) => `Invalid data. Expected a dictionary, but got ${pythonType(value)}.`,
   array: (value) => `Expected a list of items but got type "${pythonType(value)}".`,
+  record: (value) => `Expected a dictionary of items but got type "${pythonType(value)}".`,
 };
 
 /** zod 4 says "Invalid input: expected string, received undefined"; DRF's words are the contract. */
@@ -104,6 +107,11 @@ function drfMessage(issue: ZodIssueLike, input: unknown): string {
   const branches = issue.code === 'invalid_union' && issue.errors?.length ? issue.errors.map((b) => b[0]) : [];
   if (branches.length && branches.every((b) => received(b, 'undefined'))) return 'This field is required.';
   if (branches.length && branches.every((b) => received(b, 'null'))) return 'This field may not be null.';
+  // Otherwise zod says only "Invalid input". The branch that got furthest says more: one whose
+  // type the value had (a choice, a format, a bound), else the first branch's type, as DRF's
+  // field of that type would ("A valid number is required." for a decimal's number-or-text).
+  const told = branches.find((b) => b && b.code !== 'invalid_type') ?? branches.find((b) => b?.code === 'invalid_type');
+  if (told) return drfMessage({ ...told, path: [...issue.path, ...(told.path ?? [])] }, input);
   return issue.message;
 }
 

@@ -10,7 +10,7 @@ import { passwordResetsSettled } from '../modules/auth/auth.service.js';
 import { signAccessToken } from '../modules/auth/tokens.js';
 import type { RegisteredRoute } from '../http/route-table.js';
 import { forgetKnownUser } from '../http/known-users.js';
-import { describeRequest, isDrfErrorBody, requestArb, type FuzzContext, type FuzzRequest } from './fuzz.js';
+import { describeRequest, isDrfErrorBody, requestArb, zodWordsIn, type FuzzContext, type FuzzRequest } from './fuzz.js';
 
 /**
  * Property-based fuzzing of every API route (issue 10): requests generated from each route's zod
@@ -233,6 +233,8 @@ async function check(route: RegisteredRoute, request: FuzzRequest) {
       throw new Error(`a 4xx that is not JSON:\n${seen()}`);
     }
     if (!isDrfErrorBody(body) && !matchesDeclaredError(route, res.statusCode, body)) throw new Error(`a 4xx that is not a DRF error body:\n${seen()}`);
+    const zodWords = zodWordsIn(body);
+    if (zodWords.length) throw new Error(`a 4xx in zod's words, not DRF's (${zodWords.join(' | ')}):\n${seen()}`);
     if (!writes(route)) return;
     const state = await dbState(baseline.next);
     if (state.committed) {

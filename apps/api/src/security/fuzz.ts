@@ -979,6 +979,27 @@ export function isDrfErrorBody(body: unknown): boolean {
   );
 }
 
+/** zod's own English (its en locale), which is not the dialect: DRF's messages are sentences that end in a full stop. */
+const ZOD_DEFAULT_WORDS = [
+  /^Invalid input(: |$)/,
+  /^Invalid option: /,
+  /^Too (big|small): expected /,
+  /^Invalid (string|number): must /,
+  /^Unrecognized keys?: /,
+  /^Invalid (key|value) in /,
+  /^Invalid discriminator value/,
+  // A format's name ("Invalid email address", "Invalid URL", "Invalid ISO datetime"); DRF's "Invalid pk ..." ends in a full stop.
+  /^Invalid [^.]+$/,
+];
+
+/** The messages of an error body that are zod's words rather than DRF's. */
+export function zodWordsIn(body: unknown): string[] {
+  if (typeof body === 'string') return ZOD_DEFAULT_WORDS.some((words) => words.test(body)) ? [body] : [];
+  if (Array.isArray(body)) return body.flatMap(zodWordsIn);
+  if (body && typeof body === 'object') return Object.values(body).flatMap(zodWordsIn);
+  return [];
+}
+
 /** A request as a failure message shows it: long strings shortened, bytes summarised. */
 export function describeRequest(request: FuzzRequest): string {
   const short = (s: string) => (s.length > 300 ? `${s.slice(0, 200)}... (${s.length} chars)` : s).replace(/eyJ[\w-]+\.[\w-]+\.[\w-]*/g, '<token>');

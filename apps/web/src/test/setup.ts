@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { format } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { installDrfMessages } from '@kontor/contract';
 import { styleCache } from '@/app/providers';
 import { clearAccessToken } from '@/lib/auth-token-store';
 import { server } from './server';
@@ -11,6 +12,8 @@ import './fast-labels';
 // Routes load their screens lazily; the first import of a screen in a run can take a moment, and
 // the first render of the whole app takes seconds on a loaded 2-core CI machine (6 s seen).
 configure({ asyncUtilTimeout: 10_000 });
+// As main.tsx: forms check lengths and formats in DRF's words.
+installDrfMessages();
 
 /**
  * jsdom has no matchMedia; MUI's useMediaQuery then always says "no". Answer min/max-width

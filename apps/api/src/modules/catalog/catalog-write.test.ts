@@ -117,6 +117,12 @@ describe('POST /api/catalog/products/', () => {
       packaging_width: ['Ensure this value is greater than or equal to 0.'],
     });
     expect((await post(me, { sku: tag, name: 'A', cost_shipping: 'ten' })).json()).toEqual({ cost_shipping: ['A valid number is required.'] });
+    // Lengths and bounds the schema states without words of its own, in DRF's (not zod's "Too big: ...").
+    expect((await post(me, { sku: 'S'.repeat(101), name: 'A', packaging_height: 100_001, image_urls: [] })).json()).toEqual({
+      sku: ['Ensure this field has no more than 100 characters.'],
+      packaging_height: ['Ensure this value is less than or equal to 100000.'],
+    });
+    expect((await post(me, { sku: tag, name: 'A', qty_restock_level: false })).json()).toEqual({ qty_restock_level: ['A valid number is required.'] });
     expect((await post(me, { sku: tag, name: 'A', product_type: 'kit' })).statusCode).toBe(400);
     // Stock is the ledger's, and the automatic price the pricing engine's: neither is writable here.
     expect((await post(me, { sku: tag, name: 'A', qty_in_stock: 5 })).json()).toEqual({ qty_in_stock: ['Unknown field.'] });
