@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { COMMON_PASSWORDS } from './common-passwords.js';
 import { ACCOUNT_ROLE_DEFAULT, COMPANY_ROLE_DEFAULT, COMPANY_ROLES } from './constants.js';
+import { DRF_FIELD_MESSAGES } from './drf-messages.js';
 
 export const LoginBody = z.strictObject({
-  username: z.string().trim().min(1, 'This field may not be blank.').max(254),
-  password: z.string().min(1, 'This field may not be blank.').max(1024),
+  username: z.string().trim().min(1, DRF_FIELD_MESSAGES.blank).max(254),
+  password: z.string().min(1, DRF_FIELD_MESSAGES.blank).max(1024),
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 
@@ -21,7 +22,7 @@ export const PASSWORD_MAX_LENGTH = 256;
 /** The password rule's messages (Django's wording): the API's 400 bodies and the web forms show these. */
 export const PASSWORD_MESSAGES = {
   tooShort: `This password is too short. It must contain at least ${PASSWORD_MIN_LENGTH} characters.`,
-  tooLong: `Ensure this field has no more than ${PASSWORD_MAX_LENGTH} characters.`,
+  tooLong: DRF_FIELD_MESSAGES.maxLength(PASSWORD_MAX_LENGTH),
   tooCommon: 'This password is too common.',
   similarToEmail: 'The password is too similar to the email address.',
 } as const;
@@ -65,7 +66,7 @@ export const Password = z
   .meta({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH });
 
 /** An email address as DRF's EmailField takes it: around whitespace trimmed, then checked. */
-const EmailAddress = z.string().trim().pipe(z.email('Enter a valid email address.').max(254));
+const EmailAddress = z.string().trim().pipe(z.email(DRF_FIELD_MESSAGES.email).max(254));
 
 /**
  * Any well-formed address is answered alike, whether an account has it or not (no enumeration,
@@ -75,7 +76,7 @@ export const PasswordResetBody = z.strictObject({ email: EmailAddress });
 export type PasswordResetBody = z.infer<typeof PasswordResetBody>;
 
 export const PasswordResetConfirmBody = z.strictObject({
-  token: z.string().min(1, 'This field may not be blank.').max(256),
+  token: z.string().min(1, DRF_FIELD_MESSAGES.blank).max(256),
   password: Password,
 });
 export type PasswordResetConfirmBody = z.infer<typeof PasswordResetConfirmBody>;
@@ -91,7 +92,7 @@ export const PASSWORD_CHANGE_MESSAGES = {
  * this session; every other session of the user ends.
  */
 export const PasswordChangeBody = z.strictObject({
-  old_password: z.string().min(1, 'This field may not be blank.').max(1024),
+  old_password: z.string().min(1, DRF_FIELD_MESSAGES.blank).max(1024),
   new_password: Password,
 });
 export type PasswordChangeBody = z.infer<typeof PasswordChangeBody>;
@@ -101,8 +102,8 @@ export type CompanyRole = z.infer<typeof CompanyRole>;
 
 /** Spec §3 "Onboarding account details". */
 export const OnboardingAccount = z.strictObject({
-  first_name: z.string().trim().min(1, 'This field may not be blank.').max(150),
-  last_name: z.string().trim().min(1, 'This field may not be blank.').max(150),
+  first_name: z.string().trim().min(1, DRF_FIELD_MESSAGES.blank).max(150),
+  last_name: z.string().trim().min(1, DRF_FIELD_MESSAGES.blank).max(150),
   email: EmailAddress,
   phonenumber: z.string().trim().max(40).default(''),
   role: z.string().trim().max(40).default(ACCOUNT_ROLE_DEFAULT),
@@ -143,7 +144,7 @@ export const DemoRegisterBody = z.strictObject({ account: OnboardingAccount, com
     ctx.addIssue({ code: 'custom', path: ['company', 'role'], message: REGISTRATION_ROLE_MESSAGE });
   }
   if (!body.company.name && !body.account.company_name) {
-    ctx.addIssue({ code: 'custom', path: ['company', 'name'], message: 'This field may not be blank.' });
+    ctx.addIssue({ code: 'custom', path: ['company', 'name'], message: DRF_FIELD_MESSAGES.blank });
   }
 });
 export type DemoRegisterBody = z.input<typeof DemoRegisterBody>;

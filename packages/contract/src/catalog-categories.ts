@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { PkValue, listQuery, page } from './common.js';
+import { DRF_FIELD_MESSAGES } from './drf-messages.js';
 
 // ---- Catalog categories (/catalog/categories/) ----
 
-const blankMessage = 'This field may not be blank.';
 const idList = z.array(PkValue).max(1000);
 
 /**
@@ -69,8 +69,8 @@ export const ListCatalogCategoriesQuery = listQuery({
 });
 export type ListCatalogCategoriesQuery = z.infer<typeof ListCatalogCategoriesQuery>;
 
-const catalogTitle = z.string().trim().min(1, blankMessage).max(200);
-const position = z.number().int('A valid integer is required.').min(0, 'Ensure this value is greater than or equal to 0.').max(100_000);
+const catalogTitle = z.string().trim().min(1, DRF_FIELD_MESSAGES.blank).max(200);
+const position = z.number().int('A valid integer is required.').min(0, DRF_FIELD_MESSAGES.minValue(0)).max(100_000);
 
 /**
  * The writable fields. Read-only ones (id, url, slug, lft, rght, tree_id, level, created_at,
@@ -128,4 +128,4 @@ export const CATALOG_CATEGORY_REASSIGN_SELF = 'Products cannot be moved to the c
 export const catalogCategoryInUseMessage = (products: number) =>
   `${products} ${products === 1 ? 'product is' : 'products are'} in this category. Move ${products === 1 ? 'it' : 'them'} to another category to delete it.`;
 /** 'Ensure this value is less than or equal to 3.' (DRF's words) for a position past the last sibling. */
-export const positionTooLargeMessage = (max: number) => `Ensure this value is less than or equal to ${max}.`;
+export const positionTooLargeMessage = (max: number) => DRF_FIELD_MESSAGES.maxValue(max);

@@ -3,6 +3,7 @@ import { PkValue, page } from './common.js';
 import { DEFAULT_DESCRIPTION_LANGUAGE, type LANGUAGES } from './constants.js';
 import { ListProductsQuery } from './catalog.js';
 import { Language, ProductDescriptionResponse, UpdateProductDescriptionBody } from './catalog-descriptions.js';
+import { DRF_FIELD_MESSAGES } from './drf-messages.js';
 
 /**
  * Bulk product descriptions (spec §7 "Bulk description", DESIGN §3 `/catalog/product_descriptions_bulk/`):
@@ -59,7 +60,7 @@ export const MACHINE_COPY_MAX_PRODUCTS = 25;
 const productIds = z
   .array(PkValue)
   .min(1, 'Select at least one product.')
-  .max(MACHINE_COPY_MAX_PRODUCTS, `Ensure this field has no more than ${MACHINE_COPY_MAX_PRODUCTS} elements.`)
+  .max(MACHINE_COPY_MAX_PRODUCTS, DRF_FIELD_MESSAGES.maxItems(MACHINE_COPY_MAX_PRODUCTS))
   .refine((ids) => new Set(ids).size === ids.length, 'A product appears more than once.');
 
 export const TranslateDescriptionsBody = z

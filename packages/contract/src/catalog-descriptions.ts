@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PkValue, listQuery, page } from './common.js';
 import { DEFAULT_DESCRIPTION_LANGUAGE, DEFAULT_DESCRIPTION_SOURCE, LANGUAGES } from './constants.js';
+import { DRF_FIELD_MESSAGES } from './drf-messages.js';
 
 export const Language = z.enum(LANGUAGES);
 export type Language = z.infer<typeof Language>;
@@ -46,7 +47,7 @@ const descriptionFields = {
   meta_title: z.string().trim().max(DESCRIPTION_MAX_LENGTH.meta_title),
   meta_keywords: z.string().trim().max(DESCRIPTION_MAX_LENGTH.meta_keywords),
   meta_description: z.string().trim().max(DESCRIPTION_MAX_LENGTH.meta_description),
-  source: z.string().trim().min(1, 'This field may not be blank.').max(50),
+  source: z.string().trim().min(1, DRF_FIELD_MESSAGES.blank).max(50),
   machine_translation: z.boolean(),
 };
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PkValue, listQuery, page } from './common.js';
+import { DRF_FIELD_MESSAGES } from './drf-messages.js';
 
 /**
  * Spec §3 "File URL": a document or file link of a catalog product (manual, data sheet,
@@ -29,7 +30,7 @@ export type FileUrlPage = z.infer<typeof FileUrlPage>;
 export const FILE_URL_MAX_LENGTH = 2000;
 export const FILE_URL_TITLE_MAX_LENGTH = 300;
 export const FILE_URL_PRIORITY_MAX = 1000;
-export const FILE_URL_INVALID = 'Enter a valid URL.';
+export const FILE_URL_INVALID = DRF_FIELD_MESSAGES.url;
 export const FILE_URL_DUPLICATE = 'This file URL is already added to the product.';
 
 /**
@@ -39,19 +40,18 @@ export const FILE_URL_DUPLICATE = 'This file URL is already added to the product
  */
 const HTTP_URL = /^https?:\/\/(?:[^\s/?#:@[\]]+|\[[0-9a-fA-F:.]+\])(?::\d{1,5})?(?:[/?#]\S*)?$/i;
 const required = (issue: { input: unknown }) => (issue.input === undefined ? 'This field is required.' : undefined);
-const tooLong = (max: number) => `Ensure this field has no more than ${max} characters.`;
 
 const fileUrl = z
   .string({ error: required })
   .trim()
   // One message per mistake: a blank or overlong value is not also "not a URL".
-  .min(1, { message: 'This field may not be blank.', abort: true })
-  .max(FILE_URL_MAX_LENGTH, { message: tooLong(FILE_URL_MAX_LENGTH), abort: true })
+  .min(1, { message: DRF_FIELD_MESSAGES.blank, abort: true })
+  .max(FILE_URL_MAX_LENGTH, { message: DRF_FIELD_MESSAGES.maxLength(FILE_URL_MAX_LENGTH), abort: true })
   .regex(HTTP_URL, FILE_URL_INVALID);
 const sourceUrl = z
   .string()
   .trim()
-  .max(FILE_URL_MAX_LENGTH, { message: tooLong(FILE_URL_MAX_LENGTH), abort: true })
+  .max(FILE_URL_MAX_LENGTH, { message: DRF_FIELD_MESSAGES.maxLength(FILE_URL_MAX_LENGTH), abort: true })
   .refine((v) => v === '' || HTTP_URL.test(v), FILE_URL_INVALID);
 
 /**
@@ -66,10 +66,10 @@ export const FileUrlBody = z.strictObject({
   priority: z
     .number()
     .int('Enter a whole number.')
-    .min(0, 'Ensure this value is greater than or equal to 0.')
-    .max(FILE_URL_PRIORITY_MAX, `Ensure this value is less than or equal to ${FILE_URL_PRIORITY_MAX}.`)
+    .min(0, DRF_FIELD_MESSAGES.minValue(0))
+    .max(FILE_URL_PRIORITY_MAX, DRF_FIELD_MESSAGES.maxValue(FILE_URL_PRIORITY_MAX))
     .optional(),
-  title: z.string().trim().max(FILE_URL_TITLE_MAX_LENGTH, tooLong(FILE_URL_TITLE_MAX_LENGTH)).optional(),
+  title: z.string().trim().max(FILE_URL_TITLE_MAX_LENGTH, DRF_FIELD_MESSAGES.maxLength(FILE_URL_TITLE_MAX_LENGTH)).optional(),
   removed_from_source: z.boolean().optional(),
   /** The id of one of the company's catalog products, or null for none. */
   product: PkValue.nullable().optional(),

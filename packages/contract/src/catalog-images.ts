@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, listQuery, page, PkValue } from './common.js';
+import { DRF_FIELD_MESSAGES } from './drf-messages.js';
 
 /**
  * The catalog image library (spec §3 "Image", §7 "Catalog images"). Files are PNG, JPEG, WebP
@@ -27,7 +28,7 @@ export const IMAGE_CLASSIFICATION_TITLE_TAKEN = 'An image classification with th
 export const IMAGE_ALREADY_ON_PRODUCT = 'This image is already attached to this product.';
 export const IMAGE_ALREADY_ON_CATEGORY = 'This image is already attached to this category.';
 
-const Title = z.string().trim().min(1, 'This field may not be blank.').max(255, 'Ensure this field has no more than 255 characters.');
+const Title = z.string().trim().min(1, DRF_FIELD_MESSAGES.blank).max(255, DRF_FIELD_MESSAGES.maxLength(255));
 
 export const ImageClassificationRef = z.object({ id: z.number().int(), title: z.string() });
 export type ImageClassificationRef = z.infer<typeof ImageClassificationRef>;

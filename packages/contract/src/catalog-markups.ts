@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listQuery, page } from './common.js';
 import { ProductTypeValue } from './catalog.js';
 import { Money, decimal } from './decimal.js';
+import { DRF_FIELD_MESSAGES } from './drf-messages.js';
 
 /**
  * A catalog markup rule (DESIGN §5). Rules are tried by priority, lowest first (ties by id); a
@@ -31,7 +32,7 @@ export const MARKUP_NAME_TAKEN = 'A markup with this name already exists.';
 /** POST and PUT take the same body: name and percent required, the rest optional. */
 export const MarkupBody = z
   .strictObject({
-    name: z.string().trim().min(1, 'This field may not be blank.').max(100),
+    name: z.string().trim().min(1, DRF_FIELD_MESSAGES.blank).max(100),
     percent: decimal({ scale: 2, min: -100, max: 10_000 }),
     cost_from: Money.nullable().optional(),
     cost_to: Money.nullable().optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id, listQuery, page } from './common.js';
 import { Millimetres, Money, Quantity, WeightKg, decimal } from './decimal.js';
+import { DRF_FIELD_MESSAGES } from './drf-messages.js';
 
 // PRODUCT_TYPES and MARGIN_BANDS live in constants.ts: the web app's first load reads them without zod.
 
@@ -102,12 +103,12 @@ const url = z
   .string()
   .trim()
   .max(2000)
-  .refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), 'Enter a valid URL.');
+  .refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), DRF_FIELD_MESSAGES.url);
 
 /** Every writable field of a product; create requires sku and name. */
 const productFields = {
-  sku: z.string().trim().min(1, 'This field may not be blank.').max(100),
-  name: z.string().trim().min(1, 'This field may not be blank.').max(500),
+  sku: z.string().trim().min(1, DRF_FIELD_MESSAGES.blank).max(100),
+  name: z.string().trim().min(1, DRF_FIELD_MESSAGES.blank).max(500),
   product_type: ProductTypeValue,
   product__stock_proxy_parent: Id.nullable(),
   cost_shipping: Money,
@@ -124,7 +125,7 @@ const productFields = {
   qty_restock_level: Quantity,
   qty_restock_amount: Quantity,
   description: z.record(z.string(), z.unknown()),
-  image_urls: z.array(url.refine((v) => v !== '', 'This field may not be blank.')).max(50),
+  image_urls: z.array(url.refine((v) => v !== '', DRF_FIELD_MESSAGES.blank)).max(50),
   url,
   archived: z.boolean(),
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id, PkValue, listQuery, page } from './common.js';
 import { Quantity } from './decimal.js';
+import { DRF_FIELD_MESSAGES } from './drf-messages.js';
 
 /**
  * Customer orders (spec §3 "Order", §4 "Orders", §7 "Customer orders"; DESIGN §5 "Orders and
@@ -164,10 +165,10 @@ export const StorefrontConnectionBody = z.strictObject({
     .string()
     .trim()
     .max(500)
-    .refine((v) => /^https?:\/\/\S+$/i.test(v), 'Enter a valid URL.'),
-  consumer_key: z.string().trim().min(1, 'This field may not be blank.').max(200),
+    .refine((v) => /^https?:\/\/\S+$/i.test(v), DRF_FIELD_MESSAGES.url),
+  consumer_key: z.string().trim().min(1, DRF_FIELD_MESSAGES.blank).max(200),
   /** Left out on an update: the stored secret stays. */
-  consumer_secret: z.string().trim().min(1, 'This field may not be blank.').max(200).optional(),
+  consumer_secret: z.string().trim().min(1, DRF_FIELD_MESSAGES.blank).max(200).optional(),
 });
 export type StorefrontConnectionBody = z.input<typeof StorefrontConnectionBody>;
 export const StorefrontConnectionResponse = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DRF_FIELD_MESSAGES } from './drf-messages.js';
 
 /**
  * A DRF DecimalField: accepts a JSON number or a numeric string, refuses more decimals than
@@ -14,16 +15,16 @@ export const decimal = (opts: { scale: number; min?: number; max?: number }) => 
     }
     const decimals = text.split('.')[1]?.length ?? 0;
     if (decimals > opts.scale) {
-      ctx.addIssue({ code: 'custom', message: `Ensure that there are no more than ${opts.scale} decimal places.` });
+      ctx.addIssue({ code: 'custom', message: DRF_FIELD_MESSAGES.maxDecimalPlaces(opts.scale) });
       return z.NEVER;
     }
     const n = Number(text);
     if (opts.min !== undefined && n < opts.min) {
-      ctx.addIssue({ code: 'custom', message: `Ensure this value is greater than or equal to ${opts.min}.` });
+      ctx.addIssue({ code: 'custom', message: DRF_FIELD_MESSAGES.minValue(opts.min) });
       return z.NEVER;
     }
     if (n > max) {
-      ctx.addIssue({ code: 'custom', message: `Ensure this value is less than or equal to ${max}.` });
+      ctx.addIssue({ code: 'custom', message: DRF_FIELD_MESSAGES.maxValue(max) });
       return z.NEVER;
     }
     return n.toFixed(opts.scale);
@@ -37,4 +38,4 @@ export const Quantity = decimal({ scale: 2, min: 0 });
 /** Packaging weight: kg with 3 decimals (spec §5). */
 export const WeightKg = decimal({ scale: 3, min: 0, max: 100_000 });
 /** Packaging dimensions: whole millimetres, minimum 0 (spec §5). */
-export const Millimetres = z.number().int('Enter a whole number of millimetres.').min(0, 'Ensure this value is greater than or equal to 0.').max(100_000);
+export const Millimetres = z.number().int('Enter a whole number of millimetres.').min(0, DRF_FIELD_MESSAGES.minValue(0)).max(100_000);

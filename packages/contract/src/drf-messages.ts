@@ -22,6 +22,7 @@ export const DRF_FIELD_MESSAGES = {
   minValue: (min: number | bigint) => `Ensure this value is greater than or equal to ${min}.`,
   below: (bound: number | bigint) => `Ensure this value is less than ${bound}.`,
   above: (bound: number | bigint) => `Ensure this value is greater than ${bound}.`,
+  maxDecimalPlaces: (places: number) => `Ensure that there are no more than ${places} decimal places.`,
   multipleOf: (divisor: number) => `Ensure this value is a multiple of ${divisor}.`,
   email: 'Enter a valid email address.',
   url: 'Enter a valid URL.',

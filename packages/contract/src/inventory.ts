@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { YesNo } from './catalog.js';
 import { Id, listQuery, page, unlessBlank } from './common.js';
 import { Quantity } from './decimal.js';
+import { DRF_FIELD_MESSAGES } from './drf-messages.js';
 
 export const INVENTORY_ACTIONS = ['STOCK_IN', 'STOCK_OUT', 'STOCK_TAKING'] as const;
 export const InventoryAction = z.enum(INVENTORY_ACTIONS);
@@ -9,7 +10,6 @@ export type InventoryAction = z.infer<typeof InventoryAction>;
 /** Stocktaking rows without a count (spec §3). */
 export const NOT_PERFORMED = 'Not Performed';
 
-const blankMessage = 'This field may not be blank.';
 /** A query filter sent empty (`?obsolete=`) is left out, as django-filter skips it (ADR 0006). */
 
 // ---- Location types (/catalog/inventory_location_types/) ----
@@ -23,7 +23,7 @@ export const LocationTypeResponse = z.object({
 export type LocationTypeResponse = z.infer<typeof LocationTypeResponse>;
 export const LocationTypePage = page(LocationTypeResponse);
 export const ListLocationTypesQuery = listQuery({ name: ['icontains'], id: ['in'] });
-export const LocationTypeBody = z.strictObject({ name: z.string().trim().min(1, blankMessage).max(100) });
+export const LocationTypeBody = z.strictObject({ name: z.string().trim().min(1, DRF_FIELD_MESSAGES.blank).max(100) });
 export type LocationTypeBody = z.infer<typeof LocationTypeBody>;
 /** DELETE by a list of ids: all of them or none. */
 export const DeleteLocationTypesBody = z.strictObject({ ids: z.array(Id).min(1, 'Send at least one id.').max(1000) });
@@ -57,7 +57,7 @@ export const ListLocationsQuery = listQuery(
 export type ListLocationsQuery = z.infer<typeof ListLocationsQuery>;
 
 const locationFields = {
-  name: z.string().trim().min(1, blankMessage).max(100),
+  name: z.string().trim().min(1, DRF_FIELD_MESSAGES.blank).max(100),
   /** Derived from the name when empty. */
   name_slug: z.string().trim().max(100),
   /** Falls back to the name when empty (spec §5). */
@@ -161,7 +161,7 @@ export type UpdateTransactionBody = z.input<typeof UpdateTransactionBody>;
 export const MoveStockBody = z
   .strictObject({ product: Id, from_location: Id, to_location: Id, quantity: Quantity, comments: comments.default('') })
   .refine((b) => b.from_location !== b.to_location, { path: ['to_location'], message: 'The target must differ from the source.' })
-  .refine((b) => Number(b.quantity) > 0, { path: ['quantity'], message: 'Ensure this value is greater than 0.' });
+  .refine((b) => Number(b.quantity) > 0, { path: ['quantity'], message: DRF_FIELD_MESSAGES.above(0) });
 export type MoveStockBody = z.input<typeof MoveStockBody>;
 export const MoveStockResponse = z.object({ move_id: z.string(), stock_out: TransactionResponse, stock_in: TransactionResponse });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuery, page } from './common.js';
+import { DRF_FIELD_MESSAGES } from './drf-messages.js';
 
 export const NotificationResponse = z.object({
   id: z.number().int(),
@@ -48,7 +49,7 @@ export const UpdateSystemNotificationBody = z.strictObject({
 export type UpdateSystemNotificationBody = z.infer<typeof UpdateSystemNotificationBody>;
 
 export const FeedbackBody = z.strictObject({
-  message: z.string().trim().min(1, 'This field may not be blank.').max(5000),
+  message: z.string().trim().min(1, DRF_FIELD_MESSAGES.blank).max(5000),
   page: z.string().max(500).default(''),
 });
 export type FeedbackBody = z.input<typeof FeedbackBody>;

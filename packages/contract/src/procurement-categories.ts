@@ -1,20 +1,19 @@
 import { z } from 'zod';
 import { PkValue, listQuery, page } from './common.js';
-
-const blankMessage = 'This field may not be blank.';
+import { DRF_FIELD_MESSAGES } from './drf-messages.js';
 
 const optionalUrl = z
   .string()
   .trim()
   .max(2000)
-  .refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), 'Enter a valid URL.');
+  .refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), DRF_FIELD_MESSAGES.url);
 
 /** Paths join names with this; a name may not hold '>' or the path would split wrongly. */
 export const CATEGORY_PATH_SEPARATOR = ' > ';
 const categoryName = z
   .string()
   .trim()
-  .min(1, blankMessage)
+  .min(1, DRF_FIELD_MESSAGES.blank)
   .max(200)
   .refine((v) => !v.includes('>'), "A category name may not contain '>'.");
 

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { listQuery, page } from './common.js';
 import { JobResponse } from './jobs.js';
-
-const blankMessage = 'This field may not be blank.';
+import { DRF_FIELD_MESSAGES } from './drf-messages.js';
 
 // ---- Supplier feeds (/procurement/feeds/, DESIGN §5 "Procurement", ADR 0009) ----
 export const FEED_FORMATS = ['CSV', 'XML', 'JSON'] as const;
@@ -45,8 +44,8 @@ export type FeedMappingField = (typeof FEED_MAPPING_FIELDS)[number];
 const sourceKey = z.string().trim().max(200);
 const optionalSourceKey = sourceKey.optional();
 export const FeedColumnMapping = z.strictObject({
-  sku: sourceKey.min(1, blankMessage),
-  name: sourceKey.min(1, blankMessage),
+  sku: sourceKey.min(1, DRF_FIELD_MESSAGES.blank),
+  name: sourceKey.min(1, DRF_FIELD_MESSAGES.blank),
   cost: optionalSourceKey,
   currency: optionalSourceKey,
   stock_details: optionalSourceKey,
@@ -90,7 +89,7 @@ export const FEED_DEFAULTS = { delimiter: ',', item: 'product', path: '' } as co
 
 /** http(s), a host (name, IPv4 or [IPv6]), an optional port, then anything without spaces. */
 const HTTP_URL = /^https?:\/\/(?:[^\s/?#:@[\]]+|\[[0-9a-fA-F:.]+\])(?::\d{1,5})?(?:[/?#]\S*)?$/i;
-const feedUrl = z.string().trim().min(1, blankMessage).max(2000).regex(HTTP_URL, 'Enter a valid URL (http or https).');
+const feedUrl = z.string().trim().min(1, DRF_FIELD_MESSAGES.blank).max(2000).regex(HTTP_URL, 'Enter a valid URL (http or https).');
 
 const required = (iss: { input: unknown }) => (iss.input === undefined ? 'This field is required.' : undefined);
 /** A JSON id; not coerced as query ids are, so a missing one reads 'This field is required.'. */
@@ -99,7 +98,7 @@ const BodyId = z.number({ error: required }).int().positive().max(2_147_483_647)
 /** POST and PUT {id}/ take the same body; on a PUT, optional fields left out keep their value (ADR 0006). */
 export const FeedBody = z.strictObject({
   supplier: BodyId,
-  name: z.string().trim().min(1, blankMessage).max(200),
+  name: z.string().trim().min(1, DRF_FIELD_MESSAGES.blank).max(200),
   url: feedUrl,
   format: z.enum(FEED_FORMATS, { error: required }),
   column_mapping: FeedColumnMapping,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listQuery, page } from './common.js';
 import { Quantity } from './decimal.js';
 import { TransactionResponse } from './inventory.js';
+import { DRF_FIELD_MESSAGES } from './drf-messages.js';
 
 /**
  * A purchase order's status follows its receipts (open -> partially_received -> received);
@@ -107,7 +108,7 @@ const requiredQuantity = z
 const orderNumber = z
   .union([z.string(), z.number().int().nonnegative()])
   .transform((v) => String(v).trim())
-  .pipe(z.string().max(50, 'Ensure this field has no more than 50 characters.'));
+  .pipe(z.string().max(50, DRF_FIELD_MESSAGES.maxLength(50)));
 
 /** POST /procurement/orders/: without internal_order_number (or with an empty one) the next PO-000001... is used. */
 export const CreateProcurementOrderBody = z.strictObject({
@@ -121,7 +122,7 @@ export type CreateProcurementOrderBody = z.input<typeof CreateProcurementOrderBo
 export const UpdateProcurementOrderBody = z.strictObject({ status: ProcurementOrderStatus.optional(), comments: comments.optional() });
 export type UpdateProcurementOrderBody = z.input<typeof UpdateProcurementOrderBody>;
 
-const positiveQuantity = requiredQuantity.refine((q) => Number(q) > 0, 'Ensure this value is greater than 0.');
+const positiveQuantity = requiredQuantity.refine((q) => Number(q) > 0, DRF_FIELD_MESSAGES.above(0));
 
 /** POST /procurement/order_items/: a product already on the order gets the quantity added. */
 export const CreateProcurementOrderItemBody = z.strictObject({ order: RefId, quantity: positiveQuantity, product: RefId });

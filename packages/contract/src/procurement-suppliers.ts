@@ -1,18 +1,17 @@
 import { z } from 'zod';
 import { PkValue, listQuery, page } from './common.js';
-
-const blankMessage = 'This field may not be blank.';
+import { DRF_FIELD_MESSAGES } from './drf-messages.js';
 
 const optionalUrl = z
   .string()
   .trim()
   .max(500)
-  .refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), 'Enter a valid URL.');
+  .refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), DRF_FIELD_MESSAGES.url);
 const optionalEmail = z
   .string()
   .trim()
   .max(254)
-  .refine((v) => v === '' || z.email().safeParse(v).success, 'Enter a valid email address.');
+  .refine((v) => v === '' || z.email().safeParse(v).success, DRF_FIELD_MESSAGES.email);
 
 // ---- Currencies (/currencies/): platform reference data, read-only ----
 export const CurrencyResponse = z.object({
@@ -60,8 +59,8 @@ export type ListSuppliersQuery = z.infer<typeof ListSuppliersQuery>;
  * optional fields left out keep their value (DRF's update, ADR 0006).
  */
 export const SupplierBody = z.strictObject({
-  name: z.string().trim().min(1, blankMessage).max(200),
-  name_abbrev: z.string().trim().min(1, blankMessage).max(30),
+  name: z.string().trim().min(1, DRF_FIELD_MESSAGES.blank).max(200),
+  name_abbrev: z.string().trim().min(1, DRF_FIELD_MESSAGES.blank).max(30),
   website: optionalUrl.optional(),
   email: optionalEmail.optional(),
   phone: z.string().trim().max(50).optional(),

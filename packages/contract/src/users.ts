@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CompanyRole, Password, PASSWORD_MESSAGES, passwordMatchesEmail } from './auth.js';
 import { listQuery, page } from './common.js';
+import { DRF_FIELD_MESSAGES } from './drf-messages.js';
 
 export const UserListItem = z.object({
   id: z.number().int(),
@@ -21,9 +22,9 @@ export const USER_MESSAGES = {
 /** POST /users/ (Admin only): a new user of the caller's company, Staff unless said otherwise. */
 export const CreateUserBody = z
   .strictObject({
-    email: z.email('Enter a valid email address.').max(254),
-    first_name: z.string().trim().min(1, 'This field may not be blank.').max(150),
-    last_name: z.string().trim().min(1, 'This field may not be blank.').max(150),
+    email: z.email(DRF_FIELD_MESSAGES.email).max(254),
+    first_name: z.string().trim().min(1, DRF_FIELD_MESSAGES.blank).max(150),
+    last_name: z.string().trim().min(1, DRF_FIELD_MESSAGES.blank).max(150),
     phonenumber: z.string().trim().max(40).default(''),
     company_role: CompanyRole.default('Staff'),
     password: Password,
@@ -41,8 +42,8 @@ export type CreateUserBody = z.input<typeof CreateUserBody>;
  * (the login) and the password are the user's own to change.
  */
 export const UpdateUserBody = z.strictObject({
-  first_name: z.string().trim().min(1, 'This field may not be blank.').max(150).optional(),
-  last_name: z.string().trim().min(1, 'This field may not be blank.').max(150).optional(),
+  first_name: z.string().trim().min(1, DRF_FIELD_MESSAGES.blank).max(150).optional(),
+  last_name: z.string().trim().min(1, DRF_FIELD_MESSAGES.blank).max(150).optional(),
   phonenumber: z.string().trim().max(40).optional(),
   company_role: CompanyRole.optional(),
   is_active: z.boolean().optional(),
@@ -72,13 +73,13 @@ export type CompanyPage = z.infer<typeof CompanyPage>;
 
 /** As DRF does for fields that are not required: one left out of a PUT keeps its stored value. */
 export const UpdateCompanyBody = z.strictObject({
-  name: z.string().trim().min(1, 'This field may not be blank.').max(200),
+  name: z.string().trim().min(1, DRF_FIELD_MESSAGES.blank).max(200),
   country: z.string().trim().max(100).optional(),
   url: z
     .string()
     .trim()
     .max(500)
-    .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'Enter a valid URL.')
+    .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), DRF_FIELD_MESSAGES.url)
     .optional(),
   platform: z.string().trim().max(100).optional(),
 });
@@ -86,8 +87,8 @@ export type UpdateCompanyBody = z.input<typeof UpdateCompanyBody>;
 
 export const BOOKMARK_NAME_TAKEN = 'A bookmark with this name already exists for this view.';
 
-const BookmarkView = z.string().trim().min(1, 'This field may not be blank.').max(100);
-const BookmarkName = z.string().trim().min(1, 'This field may not be blank.').max(100);
+const BookmarkView = z.string().trim().min(1, DRF_FIELD_MESSAGES.blank).max(100);
+const BookmarkName = z.string().trim().min(1, DRF_FIELD_MESSAGES.blank).max(100);
 
 /** Spec §3 Bookmark: a saved filter set of a grid view. */
 export const BookmarkBody = z.strictObject({

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { STOCK_FIXED_MESSAGES, type FieldErrors, type InventoryAction } from '@kontor/contract';
+import { DRF_FIELD_MESSAGES, STOCK_FIXED_MESSAGES, type FieldErrors, type InventoryAction } from '@kontor/contract';
 import type { Tx } from '../../db/client.js';
 import { sqlRows } from '../../db/sql-rows.js';
 import {
@@ -49,7 +49,7 @@ export type LedgerEntry = {
 };
 
 export const MESSAGES_LEDGER = {
-  greaterThanZero: 'Ensure this value is greater than 0.',
+  greaterThanZero: DRF_FIELD_MESSAGES.above(0),
   obsolete: 'This location is obsolete.',
 } as const;
 

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  DRF_FIELD_MESSAGES,
   CreateProcurementImageUrlsFields,
   MAX_IMAGE_UPLOAD_BYTES,
   PAGE_SIZE,
@@ -28,7 +29,7 @@ export const IMAGE_MESSAGES = {
   notAnImage: 'Upload a valid image: PNG, JPEG, WebP or GIF.',
   tooLarge: `The file is larger than ${MAX_IMAGE_UPLOAD_BYTES / 1024 / 1024} MB.`,
   empty: 'The submitted file is empty.',
-  invalidUrl: 'Enter a valid URL.',
+  invalidUrl: DRF_FIELD_MESSAGES.url,
   duplicate: 'This image URL is already added to the product.',
   nothingSent: 'Send one or more image files (file) or image URLs (urls).',
 } as const;

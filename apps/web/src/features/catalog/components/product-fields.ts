@@ -1,4 +1,4 @@
-import { Millimetres, Money, Quantity, WeightKg, decimal, type ProductPatch } from '@kontor/contract';
+import { DRF_FIELD_MESSAGES, Millimetres, Money, Quantity, WeightKg, decimal, type ProductPatch } from '@kontor/contract';
 import type { z } from 'zod';
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -63,7 +63,7 @@ export const parseVat = (text: string) => parseWith(Vat, decimalText(text));
 
 /** A required product name. */
 export const parseName = (text: string): ParseResult<string> =>
-  text.trim() === '' ? { ok: false, error: 'This field may not be blank.' } : { ok: true, value: text.trim() };
+  text.trim() === '' ? { ok: false, error: DRF_FIELD_MESSAGES.blank } : { ok: true, value: text.trim() };
 
 /** A location select: '' = no default location. */
 export const parseLocation = (text: string): ParseResult<number | null> => ({ ok: true, value: text === '' ? null : Number(text) });

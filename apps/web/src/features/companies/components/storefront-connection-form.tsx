@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES, StorefrontConnectionBody, type StorefrontConnectionResponse } from '@kontor/contract';
+import { DRF_FIELD_MESSAGES, MESSAGES, StorefrontConnectionBody, type StorefrontConnectionResponse } from '@kontor/contract';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,7 +19,6 @@ import { useStorefrontConnection } from '../api/get-storefront-connection';
 import { useUpdateStorefrontConnection } from '../api/update-storefront-connection';
 
 export const SECRET_SAVED_HINT = 'Saved. Leave blank to keep it.';
-const BLANK = 'This field may not be blank.';
 const FIELDS = ['store_url', 'consumer_key', 'consumer_secret'] as const;
 
 /** The contract's body, except that a blank secret means "keep the stored one" once one is stored. */
@@ -29,7 +28,7 @@ const formSchema = (hasSecret: boolean) =>
       .string()
       .trim()
       .max(200)
-      .refine((value) => hasSecret || value !== '', BLANK),
+      .refine((value) => hasSecret || value !== '', DRF_FIELD_MESSAGES.blank),
   });
 type FormValues = z.input<ReturnType<typeof formSchema>>;
 type FormOutput = z.output<ReturnType<typeof formSchema>>;

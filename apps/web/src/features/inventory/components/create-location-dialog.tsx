@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES } from '@kontor/contract';
+import { DRF_FIELD_MESSAGES, MESSAGES } from '@kontor/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -19,7 +19,7 @@ import { useLocationTypeOptions } from '../api/list-location-types';
 import { FormDialog, useHoldDialogOpen } from '@/components/form-dialog';
 
 const CreateLocationSchema = z.object({
-  name: z.string().trim().min(1, 'This field may not be blank.').max(100),
+  name: z.string().trim().min(1, DRF_FIELD_MESSAGES.blank).max(100),
   abbreviation_slug: z.string().trim().max(30),
   type: z.string(),
   comment: z.string().max(2000),

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { ProcurementOrderDetailResponse } from '@kontor/contract';
+import { DRF_FIELD_MESSAGES, type ProcurementOrderDetailResponse } from '@kontor/contract';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
@@ -20,7 +20,7 @@ export const SUPPLIER_REQUIRED = 'Choose a supplier.';
 
 const CreateOrderSchema = z.object({
   supplier: z.string().min(1, SUPPLIER_REQUIRED),
-  internal_order_number: z.string().trim().max(50, 'Ensure this field has no more than 50 characters.'),
+  internal_order_number: z.string().trim().max(50, DRF_FIELD_MESSAGES.maxLength(50)),
   comments: z.string().max(2000),
 });
 type FormValues = z.infer<typeof CreateOrderSchema>;

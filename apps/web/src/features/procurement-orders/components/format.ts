@@ -1,4 +1,4 @@
-import type { ProcurementOrderStatus } from '@kontor/contract';
+import { DRF_FIELD_MESSAGES, type ProcurementOrderStatus } from '@kontor/contract';
 
 const quantityFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
 const moneyFormat = new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -21,7 +21,7 @@ export const STATUS_LABELS: Record<ProcurementOrderStatus, string> = {
 };
 
 /** The server's message for a quantity of 0 where goods must move. */
-export const QUANTITY_POSITIVE = 'Ensure this value is greater than 0.';
+export const QUANTITY_POSITIVE = DRF_FIELD_MESSAGES.above(0);
 
 /** Spec §5: numeric, minimum 0, step 0.01. */
 export const QUANTITY_INPUT_PROPS = { min: 0, step: 0.01, inputMode: 'decimal', style: { textAlign: 'right' } } as const;
