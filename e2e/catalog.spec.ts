@@ -96,8 +96,10 @@ test('the product grid: four views, inline edits, a margin band filter and a pin
   await expect(page).toHaveURL(new RegExp(`margin_band=${band.value.replace(/[-<%]/g, '\\$&')}`));
   await expect(page).not.toHaveURL(/page=/);
   await expect(grid(page).getByRole('row', { name: new RegExp(`^${sku} `) })).toBeVisible();
-  for (const cell of await grid(page).locator('[role="row"][data-index] [role="gridcell"]:last-child').all()) {
-    const shown = parseNumber((await cell.textContent()) ?? '');
+  // Read in one go: the virtualized grid may re-render its rows between reads, and a cell
+  // looked up by position one at a time could be gone by then (seen in CI: a 2-minute wait).
+  for (const text of await grid(page).locator('[role="row"][data-index] [role="gridcell"]:last-child').allTextContents()) {
+    const shown = parseNumber(text);
     expect(shown).toBeGreaterThanOrEqual(band.from ?? -Infinity);
     if (band.to !== null && band.to < 100) expect(shown).toBeLessThan(band.to);
   }
