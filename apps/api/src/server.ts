@@ -47,7 +47,9 @@ async function main() {
   const seeded = seedsDemo ? await seedDemo(app.deps).finally(demoReady) : false;
   // With JOBS=worker the worker processes run jobs and the scheduler (ADR 0014).
   const stopScheduler =
-    config.jobs === 'inline' ? startScheduler({ db: database.db, jobs: app.jobs, log: app.log, exports: exportFiles(config) }) : async () => undefined;
+    config.jobs === 'inline'
+      ? startScheduler({ db: database.db, jobs: app.jobs, log: app.log, exports: exportFiles(config), mailer: app.deps.mailer })
+      : async () => undefined;
   console.log(`\n  Kontor is running at ${url}\n`);
   if (config.jobs === 'worker') console.log('  Background jobs are queued for worker processes (npm run worker).\n');
   if (seedsDemo) {

@@ -2,13 +2,14 @@ import pino from 'pino';
 import { loadConfigOrExit } from './config.js';
 import { openDatabase } from './db/client.js';
 import { createJobRunner } from './jobs/index.js';
+import { createMailer } from './mail/mailer.js';
 import { startScheduler } from './jobs/scheduler.js';
 import { exportFiles } from './modules/catalog/publish/export-files.js';
 import { initSentry } from './lib/sentry.js';
 
 /**
  * `npm run worker` (ADR 0014): runs the background jobs that API processes with JOBS=worker
- * queue, and the feed scheduler. Any number may run against one PostgreSQL database. The rules
+ * queue, and the scheduler (due feeds, expired exports, mail retries). Any number may run against one PostgreSQL database. The rules
  * (claiming, heartbeats, recovery) live in the runner; this is config, database, signals.
  */
 async function main() {
@@ -27,7 +28,9 @@ async function main() {
 
   const jobs = createJobRunner(database.db, log, { ...config, jobs: 'worker' });
   jobs.work();
-  const stopScheduler = startScheduler({ db: database.db, jobs, log, exports: exportFiles(config) });
+  // The scheduler's round retries refused mails, so a worker sends with the API's SMTP settings.
+  const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
+  const stopScheduler = startScheduler({ db: database.db, jobs, log, exports: exportFiles(config), mailer });
   console.log(`\n  Kontor worker ${jobs.id} is running jobs\n`);
 
   let closing = false;

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
+import type { Mailer } from '../mail/mailer.js';
 import type { ExportFiles } from '../modules/catalog/publish/export-files.js';
 import { removeExpiredSelectionFiles } from '../modules/catalog/publish/publish.service.js';
 import { runDueFeeds } from '../modules/procurement/feeds.service.js';
@@ -9,13 +10,14 @@ export const SCHEDULER_INTERVAL_MS = 60_000;
 
 /**
  * Once a minute (and once at start, to catch up after downtime), due scheduled feeds get an
- * import job (ADR 0009), and published selections' files past their days are removed (ADR 0013). The server starts it when it runs jobs inline, each worker process
+ * import job (ADR 0009), published selections' files past their days are removed (ADR 0013), and
+ * mails the SMTP server refused for now are tried again (mailer.ts retryDueMails). The server starts it when it runs jobs inline, each worker process
  * otherwise (ADR 0014): several schedulers are safe, as a feed's queued or running import holds
  * its key in the table and a second one gets that job. Tests' apps do not start it. Returns a
  * stop function.
  */
 export function startScheduler(
-  deps: { db: Db; jobs: JobRunner; log: FastifyBaseLogger; exports: ExportFiles },
+  deps: { db: Db; jobs: JobRunner; log: FastifyBaseLogger; exports: ExportFiles; mailer: Mailer },
   intervalMs = SCHEDULER_INTERVAL_MS,
 ): () => Promise<void> {
   let round: Promise<unknown> = Promise.resolve();
@@ -33,6 +35,11 @@ export function startScheduler(
         await removeExpiredSelectionFiles(deps.db, deps.exports);
       } catch (err) {
         deps.log.error({ err }, 'removing expired selection exports failed');
+      }
+      try {
+        await deps.mailer.retryDueMails();
+      } catch (err) {
+        deps.log.error({ err }, 'retrying refused mails failed');
       }
     });
   };

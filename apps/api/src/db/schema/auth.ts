@@ -1,5 +1,6 @@
 import { createdAt, timestamptz } from './columns.js';
-import { index, pgTable, serial, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, serial, text, uuid } from 'drizzle-orm/pg-core';
 import { userRef } from './companies.js';
 
 /**
@@ -46,7 +47,9 @@ export const loginFailures = pgTable(
 /**
  * Every mail the system sends, also when no SMTP server is configured (then it only lands here).
  * The per-account reset mail limit asks for an address's recent mails: indexed by address and time,
- * as the table only grows.
+ * as the table only grows. A delivery the SMTP server did not take for good (no answer, a 4xx)
+ * is tried again at `next_attempt_at` by the scheduler's round (mailer.ts retryDueMails), until
+ * `deliver_by` (a reset link's end) or a few attempts; `error` keeps the last refusal.
  */
 export const outboundEmails = pgTable(
   'outbound_emails',
@@ -57,7 +60,19 @@ export const outboundEmails = pgTable(
     text: text('text').notNull(),
     sentAt: timestamptz('sent_at'),
     error: text('error'),
+    /** Deliveries tried so far. */
+    attempts: integer('attempts').notNull().default(0),
+    /** When a refused delivery is tried again; null: not waiting (sent, given up, or never tried). */
+    nextAttemptAt: timestamptz('next_attempt_at'),
+    /** No delivery after this (the mail's content has expired); null: no end. */
+    deliverBy: timestamptz('deliver_by'),
     createdAt: createdAt(),
   },
-  (t) => [index('outbound_emails_to_idx').on(t.to, t.createdAt)],
+  (t) => [
+    index('outbound_emails_to_idx').on(t.to, t.createdAt),
+    // The retry round's due mails: few, in a table that only grows.
+    index('outbound_emails_retry_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.nextAttemptAt} is not null`),
+  ],
 );

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import {
   PASSWORD_CHANGE_MESSAGES,
   REFRESH_TOKEN_COOKIE_DAYS,
@@ -229,8 +229,8 @@ const resetsAfterAnswer = new WeakMap<AppDeps, Set<Promise<void>>>();
  * every address alike. Only an existing account gets a token and a mail, and sending waits on
  * the SMTP server: an answer that waited for that work would tell by its time whether the
  * account exists (DESIGN §4, no enumeration). The token is written before the mail; a mail that
- * fails is logged and kept with its error in outbound_emails (the mailer), and the token in it
- * stays valid. A failure of the work itself is logged: the caller was answered already.
+ * fails is logged and kept with its error in outbound_emails (the mailer), the token in it
+ * stays valid, and a refusal for now is tried again while the link lasts. A failure of the work itself is logged: the caller was answered already.
  */
 export function requestPasswordResetAfterAnswer(deps: AppDeps, rawEmail: string): void {
   let pending = resetsAfterAnswer.get(deps);
@@ -263,7 +263,8 @@ async function requestPasswordReset(deps: AppDeps, rawEmail: string): Promise<vo
     if (!user?.isActive) return undefined;
     // No new mail while a link of the last interval is not used yet (nor ended by a new password)
     // and a reset mail of that time was not refused: a refused one never reached the inbox, and
-    // asking again is how the owner gets a link then.
+    // asking again is how the owner gets a link then (the new mail takes the refused one's place
+    // in the mailer's retries). One delivered on a retry was received.
     const since = sql`now() - make_interval(mins => ${RESET_MAIL_INTERVAL_MINUTES})`;
     const [unusedLink] = await tx
       .select({ id: passwordResetTokens.id })
@@ -278,7 +279,7 @@ async function requestPasswordReset(deps: AppDeps, rawEmail: string): Promise<vo
             and(
               eq(outboundEmails.to, user.email),
               eq(outboundEmails.subject, RESET_MAIL_SUBJECT),
-              isNull(outboundEmails.error),
+              or(isNull(outboundEmails.error), isNotNull(outboundEmails.sentAt)),
               gt(outboundEmails.createdAt, since),
             ),
           )
@@ -286,12 +287,15 @@ async function requestPasswordReset(deps: AppDeps, rawEmail: string): Promise<vo
       : [];
     if (mailed) return undefined;
     const token = randomToken();
-    await tx.insert(passwordResetTokens).values({ userId: user.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) });
+    const expiresAt = new Date(Date.now() + RESET_TOKEN_TTL_MS);
+    await tx.insert(passwordResetTokens).values({ userId: user.id, tokenHash: sha256(token), expiresAt });
     // The token travels in the fragment: browsers never send it to a server or into a log.
     const link = `${deps.config.publicUrl}/login/new-password#token=${token}`;
     return deps.mailer.record(tx, {
       to: user.email,
       subject: RESET_MAIL_SUBJECT,
+      // A retry after the link's end would bring a dead link.
+      deliverBy: expiresAt,
       text: [
         `Hello ${user.firstName || user.email},`,
         '',
