@@ -116,7 +116,9 @@ test('locations and types, a stock-in, a move between locations, and a stocktaki
   await expect(counted).toContainText(NOT_PERFORMED);
   await page.getByLabel(`Counted quantity of ${product.sku} at A1`).fill('5');
   await page.getByLabel(`Counted quantity of ${product.sku} at A1`).press('Enter');
-  await expect(page.getByText(MESSAGES.transactionAdded)).toBeVisible();
+  // The count's write and the list's refetch: on two busy cores it passed the 10 s default once
+  // (the screenshot showed the count saved and its message up, a moment late).
+  await expect(page.getByText(MESSAGES.transactionAdded)).toBeVisible({ timeout: 30_000 });
   await expect(counted).not.toContainText(NOT_PERFORMED);
   await expect(counted.getByRole('cell', { name: '5', exact: true })).toBeVisible();
   await expect(rows.filter({ hasText: 'B2' })).toContainText(NOT_PERFORMED);
