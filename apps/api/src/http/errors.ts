@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, Fasti
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { MESSAGES, type FieldErrors } from '@kontor/contract';
 import { sqlState } from '../db/errors.js';
+import type { PathObjectLookup } from './path-object.js';
 
 /** Every error the services raise. One code list, mapped to HTTP in one place below. */
 export const ERROR_STATUS = {
@@ -33,7 +34,9 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (what = 'Not found.') => new AppError('not_found', what);
+/** DRF's Http404 body. */
+const NOT_FOUND = 'Not found.';
+export const notFound = (what = NOT_FOUND) => new AppError('not_found', what);
 export const badRequest = (fields: FieldErrors) => new AppError('bad_request', 'Invalid input.', fields);
 
 /** One branch's issue of a union: zod's own issue, its path relative to the union. */
@@ -175,6 +178,12 @@ export const CONCURRENT_CHANGE = 'Another change to the same records was being s
 /** deadlock_detected and serialization_failure: PostgreSQL rolled the transaction back, whole. */
 const CONCURRENCY_REFUSED = new Set(['40P01', '40001']);
 
+/** The route's path object (params validated, so `id` is a number) is one of the caller's. */
+async function pathObjectFound(lookup: PathObjectLookup, request: FastifyRequest): Promise<boolean> {
+  const { id } = request.params as { id?: unknown };
+  return typeof id === 'number' && (await lookup(request.ctx, id));
+}
+
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
@@ -182,7 +191,24 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(error.status).send(error.fields ?? { detail: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.status(400).send(validationToFieldErrors(error.validation, validatedInput(request, error.validationContext)));
+      // A path that names nothing (`/products/abc/`, an id beyond int4) is DRF's unmatched URL.
+      if (error.validationContext === 'params') return reply.status(404).send({ detail: NOT_FOUND });
+      const fields = validationToFieldErrors(error.validation, validatedInput(request, error.validationContext));
+      const lookup = request.routeOptions.config.pathObject;
+      if (!lookup || !request.ctx) return reply.status(400).send(fields);
+      // DRF looks the object up before it validates: one the caller has not is a 404, whatever
+      // the input. Asked here, on the failure path only: a valid request pays nothing for it.
+      return pathObjectFound(lookup, request).then(
+        (found) => {
+          reply.status(found ? 400 : 404);
+          return found ? fields : { detail: NOT_FOUND };
+        },
+        (err: unknown) => {
+          request.log.error({ err }, 'path object lookup failed');
+          reply.status(500);
+          return { detail: MESSAGES.internalServerError };
+        },
+      );
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause }, 'response did not match its schema');
@@ -221,7 +247,7 @@ export function registerErrorHandler(app: FastifyInstance) {
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   if (error.code === 'FST_ERR_BAD_URL') return reply.status(400).send({ detail: 'Malformed URL: it has an invalid percent-encoding.' });
   // A path parameter longer than the router's maxParamLength: no id, key or token is that long.
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(404).send({ detail: 'Not found.' });
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(404).send({ detail: NOT_FOUND });
   const status = error.statusCode ?? 500;
   return reply.status(status).send({ detail: status < 500 ? error.message : MESSAGES.internalServerError });
 }
@@ -233,7 +259,7 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
 export function registerNotFound(app: FastifyInstance, spa?: { indexFile: string }) {
   app.setNotFoundHandler((request, reply) => {
     if (!spa || request.url.startsWith('/api') || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply.status(404).send({ detail: 'Not found.' });
+      return reply.status(404).send({ detail: NOT_FOUND });
     }
     return reply.header('Cache-Control', 'no-cache').sendFile(spa.indexFile);
   });

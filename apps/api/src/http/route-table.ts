@@ -7,6 +7,8 @@ export type RegisteredRoute = {
   schema: FastifySchema | undefined;
   public: boolean;
   adminOnly: boolean;
+  /** Declares how its path's object is looked up when a request fails validation (`config.pathObject`). */
+  pathObject: boolean;
 };
 
 /**
@@ -17,10 +19,17 @@ export function collectRouteTable(app: FastifyInstance): RegisteredRoute[] {
   const table: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const config = (route.config ?? {}) as { public?: boolean; adminOnly?: boolean };
+    const config = (route.config ?? {}) as { public?: boolean; adminOnly?: boolean; pathObject?: unknown };
     for (const method of methods) {
       if (method === 'HEAD') continue; // Fastify's automatic HEAD twin of every GET.
-      table.push({ method, url: route.url, schema: route.schema, public: Boolean(config.public), adminOnly: Boolean(config.adminOnly) });
+      table.push({
+        method,
+        url: route.url,
+        schema: route.schema,
+        public: Boolean(config.public),
+        adminOnly: Boolean(config.adminOnly),
+        pathObject: typeof config.pathObject === 'function',
+      });
     }
   });
   return table;

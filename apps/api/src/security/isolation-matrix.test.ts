@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { startChatServer, type ChatServer } from '../../test/chat-server.js';
 import { as, createTestApp, type Tenant, type TestApp } from '../../test/helpers.js';
 import { multipartForm } from '../../test/multipart.js';
+import type { RegisteredRoute } from '../http/route-table.js';
 import { GHOST_SUBJECT, isolationMatrix, type Call, type Case, type MatrixEntry, type Subject } from './isolation-matrix.js';
 import { ISOLATION_MARKER, seedIsolationWorld, type IsolationWorld } from './isolation-seed.js';
 
@@ -11,6 +12,8 @@ import { ISOLATION_MARKER, seedIsolationWorld, type IsolationWorld } from './iso
  * Issue 10, "Isolation matrix": every /api route of the app's route table, called by company B
  * with company A's ids, answers like for an object that does not exist; lists never show A's
  * rows; nothing of A changes. The entries and what each case checks are in isolation-matrix.ts.
+ * Every route with a path id is also called with input that fails validation (at the end of
+ * this file): the path's object is looked up first, as DRF does (ADR 0006).
  * ISOLATION_DUMP=1 prints every answer, to review what each route says to company B.
  */
 
@@ -336,5 +339,83 @@ describe('isolation matrix', () => {
       stats.staffChecks += 1;
       expect(await companyB(), `${key} as Staff changed company B`).toBe(before);
     }
+  });
+});
+
+// ---------------------------------------------------------------- the path's object before the input
+
+/** Ids that name nothing: not a number, not positive, not whole, beyond int4. */
+const MALFORMED_IDS = ['abc', '0', '-1', '1.5', '2147483648'];
+const NOT_FOUND_BODY = { detail: 'Not found.' };
+
+/**
+ * Input that fails validation, for every route with a body or query schema: a list where the body
+ * is an object, or a query key no route knows (every query schema is strict, ADR 0006). The owner's
+ * answer (the 400) shows it fails.
+ */
+function failingInput(route: RegisteredRoute, call: Call): Call {
+  if (route.schema?.body) return { params: call.params, payload: [1] };
+  return { params: call.params, query: { ...call.query, zz_not_a_field: 1 } };
+}
+
+const detailEntries = Object.entries(isolationMatrix).filter(([key, entry]) => entry.access === 'company' && /\/:\w+/.test(key));
+
+/**
+ * DRF's generic views look the path's object up (get_object, a 404) before they validate the
+ * input; Kontor validates first, so a route with a path id and a body or query declares its
+ * object's lookup (`config.pathObject`, http/path-object.ts), which the error handler asks when
+ * the input fails (ADR 0006). For every such route of the route table: company B naming A's
+ * object, or one that does not exist, with input that fails validation gets 404 {"detail": "Not
+ * found."}; A, the owner, gets the 400 as before; no token is still a 401 and Staff on an
+ * Admin-only route still a 403. A path id that names nothing (`abc`, 0, beyond int4) is a 404 on
+ * every route, as an unmatched URL is in DRF. Company A's rows stay as they were.
+ */
+describe('detail routes: the path object before the input', () => {
+  it('every route with a path id and a body or query declares its path object lookup', () => {
+    const routes = apiRoutes().filter((r) => !r.public && /\/:\w+/.test(r.url));
+    expect(routes.length, 'detail routes').toBeGreaterThan(60);
+    const undeclared = routes.filter((r) => (r.schema?.body || r.schema?.querystring) && !r.pathObject).map(keyOf);
+    expect(undeclared, 'routes without config.pathObject (http/path-object.ts)').toEqual([]);
+  });
+
+  it.each(detailEntries)('%s', async (key, entry: MatrixEntry) => {
+    const [method, template] = key.split(' ') as [string, string];
+    const route = apiRoutes().find((r) => keyOf(r) === key)!;
+    const subjectA: Subject = { ...world.aIds, ...world.aNames };
+    const named = (c: Case) => c.call(subjectA, world.own).params?.id !== undefined;
+    const withId = entry.cases.find(named);
+    expect(withId, `${key}: the matrix entry has a case with a path id`).toBeDefined();
+    for (const id of MALFORMED_IDS) {
+      const call = withId!.call(subjectA, world.own);
+      const res = await send(world.b, injectOptions(method, template, { ...call, params: { ...call.params, id } }));
+      expect(res.statusCode, `${key} with id ${id}: ${res.body}`).toBe(404);
+      expect(jsonOf(res), `${key} with id ${id}`).toEqual(NOT_FOUND_BODY);
+    }
+
+    if (route.schema?.body || route.schema?.querystring) {
+      // A's object, as the entry names it: its first 404 case with a path id.
+      const aCase = entry.cases.find((c) => c.status === 404 && named(c));
+      expect(aCase, `${key}: the matrix entry has a 404 case naming A's object by its path id`).toBeDefined();
+      const call = aCase!.call(subjectA, world.own);
+      const bad = failingInput(route, call);
+      const owner = await send(world.a, injectOptions(method, template, bad));
+      expect(owner.statusCode, `${key} by A, the owner, with input that fails: ${owner.body}`).toBe(400);
+      expect(Object.keys(jsonOf(owner) as object), `${key} by A: field errors`).not.toContain('detail');
+
+      const ofA = await send(world.b, injectOptions(method, template, bad));
+      expect(ofA.statusCode, `${key} by B on A's object with input that fails: ${ofA.body}`).toBe(404);
+      expect(jsonOf(ofA)).toEqual(NOT_FOUND_BODY);
+      const ghost = await send(world.b, injectOptions(method, template, failingInput(route, aCase!.call(GHOST_SUBJECT, world.own))));
+      expect(ghost.statusCode, `${key} by B on a missing object with input that fails: ${ghost.body}`).toBe(404);
+      expect(jsonOf(ghost)).toEqual(NOT_FOUND_BODY);
+
+      expect((await send(null, injectOptions(method, template, bad))).statusCode, `${key} without a token`).toBe(401);
+      if (entry.adminOnly && entry.staffCall) {
+        const staff = entry.staffCall(world.own);
+        const res = await send(world.bStaff, injectOptions(method, template, failingInput(route, staff)));
+        expect(res.statusCode, `${key} as Staff with input that fails: ${res.body}`).toBe(403);
+      }
+    }
+    await expectCompanyAUnchanged(key);
   });
 });

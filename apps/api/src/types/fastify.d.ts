@@ -2,6 +2,7 @@
 import type { AppDeps } from '../deps.js';
 import type { Ctx } from '../http/context.js';
 import type { JobRunner } from '../jobs/runner.js';
+import type { PathObjectLookup } from '../http/path-object.js';
 import type { RegisteredRoute } from '../http/route-table.js';
 
 declare module 'fastify' {
@@ -21,5 +22,10 @@ declare module 'fastify' {
     public?: boolean;
     /** Only a company Admin may call it. */
     adminOnly?: boolean;
+    /**
+     * A route with a path id and a body or query: whether the path's object is the caller's, asked
+     * only when the request fails validation (404 before 400, http/path-object.ts).
+     */
+    pathObject?: PathObjectLookup;
   }
 }

@@ -131,7 +131,7 @@ describe('GET /api/catalog/products/{id}/', () => {
     expect(res.json().archived).toBe(true);
   });
 
-  it('answers 404 for another company’s product and for a missing one, 400 for a non-id, 401 without a token', async () => {
+  it('answers 404 for another company’s product, a missing one and a non-id, 401 without a token', async () => {
     const me = await createTenant(app);
     const other = await createTenant(app);
     const theirs = await insertProduct(db(), other.companyId);
@@ -140,7 +140,10 @@ describe('GET /api/catalog/products/{id}/', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ detail: 'Not found.' });
     }
-    expect((await get(me, '/api/catalog/products/abc/')).statusCode).toBe(400);
+    // A path that is no id names nothing: DRF's 404, not a 400 on the id (ADR 0006).
+    const malformed = await get(me, '/api/catalog/products/abc/');
+    expect(malformed.statusCode).toBe(404);
+    expect(malformed.json()).toEqual({ detail: 'Not found.' });
     expect((await get(null, `/api/catalog/products/${theirs.id}/`)).statusCode).toBe(401);
   });
 });

@@ -9,7 +9,9 @@ import {
   MachineCopyResponse,
   TranslateDescriptionsBody,
 } from '@kontor/contract';
+import { catalogProducts } from '../../db/schema/index.js';
 import { absoluteUrl } from '../../http/pagination.js';
+import { ownedBy } from '../../http/path-object.js';
 import { llmClient } from '../../lib/llm.js';
 import * as bulk from './descriptions-bulk.service.js';
 
@@ -21,8 +23,10 @@ export const productDescriptionsBulkRoutes: FastifyPluginAsyncZod = async (app) 
   app.get(base, { schema: { tags, querystring: ListBulkDescriptionsQuery, response: { 200: BulkDescriptionPage } } }, async (request) =>
     bulk.listBulkDescriptions(request.ctx, request.query, absoluteUrl(app.deps.config.publicUrl, request.url)),
   );
-  app.patch(`${base}:id/`, { schema: { tags, params: IdParams, body: BulkDescriptionPatch, response: { 200: BulkDescriptionRow } } }, async (request) =>
-    bulk.patchBulkDescription(request.ctx, request.params.id, request.body),
+  app.patch(
+    `${base}:id/`,
+    { config: { pathObject: ownedBy(catalogProducts) }, schema: { tags, params: IdParams, body: BulkDescriptionPatch, response: { 200: BulkDescriptionRow } } },
+    async (request) => bulk.patchBulkDescription(request.ctx, request.params.id, request.body),
   );
   // The client is made per request: without LLM_BASE_URL/LLM_API_KEY it answers 503 before any work.
   app.post(`${base}translate/`, { schema: { tags, body: TranslateDescriptionsBody, response: { 200: MachineCopyResponse } } }, async (request) =>

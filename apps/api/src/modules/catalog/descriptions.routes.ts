@@ -8,7 +8,9 @@ import {
   ProductDescriptionResponse,
   UpdateProductDescriptionBody,
 } from '@kontor/contract';
+import { productDescriptions } from '../../db/schema/index.js';
 import { absoluteUrl } from '../../http/pagination.js';
+import { ownedBy } from '../../http/path-object.js';
 import * as descriptions from './descriptions.service.js';
 
 /** Product descriptions, one per product and language (spec §7 "Catalog products"). */
@@ -30,7 +32,10 @@ export const productDescriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/catalog/product_descriptions/:id/',
-    { schema: { tags, params: IdParams, body: UpdateProductDescriptionBody, response: { 200: ProductDescriptionResponse } } },
+    {
+      config: { pathObject: ownedBy(productDescriptions) },
+      schema: { tags, params: IdParams, body: UpdateProductDescriptionBody, response: { 200: ProductDescriptionResponse } },
+    },
     async (request) => descriptions.updateDescription(request.ctx, request.params.id, request.body),
   );
   app.delete('/catalog/product_descriptions/:id/', { schema: { tags, params: IdParams, response: { 204: z.null() } } }, async (request, reply) => {

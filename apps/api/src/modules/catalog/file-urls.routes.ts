@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FileUrlBody, FileUrlPage, FileUrlResponse, IdParams, ListFileUrlsQuery } from '@kontor/contract';
+import { catalogFileUrls } from '../../db/schema/index.js';
 import { absoluteUrl } from '../../http/pagination.js';
+import { ownedBy } from '../../http/path-object.js';
 import * as fileUrls from './file-urls.service.js';
 
 /** Catalog file URLs (spec §7 "File URLs"): document and file links of products. */
@@ -18,8 +20,10 @@ export const catalogFileUrlsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(base, { schema: { tags, body: FileUrlBody, response: { 201: FileUrlResponse } } }, async (request, reply) =>
     reply.status(201).send(await fileUrls.createFileUrl(request.ctx, request.body)),
   );
-  app.put(`${base}:id/`, { schema: { tags, params: IdParams, body: FileUrlBody, response: { 200: FileUrlResponse } } }, async (request) =>
-    fileUrls.updateFileUrl(request.ctx, request.params.id, request.body),
+  app.put(
+    `${base}:id/`,
+    { config: { pathObject: ownedBy(catalogFileUrls) }, schema: { tags, params: IdParams, body: FileUrlBody, response: { 200: FileUrlResponse } } },
+    async (request) => fileUrls.updateFileUrl(request.ctx, request.params.id, request.body),
   );
   app.delete(`${base}:id/`, { schema: { tags, params: IdParams, response: { 204: z.null() } } }, async (request, reply) => {
     await fileUrls.deleteFileUrl(request.ctx, request.params.id);

@@ -224,7 +224,7 @@ describe('GET /api/catalog/file_urls/{id}/', () => {
       expect(missing.statusCode).toBe(404);
       expect(missing.json()).toEqual({ detail: 'Not found.' });
     }
-    expect((await get(me, `${FILE_URLS}abc/`)).statusCode).toBe(400);
+    expect((await get(me, `${FILE_URLS}abc/`)).statusCode).toBe(404);
     expect((await get(null, `${FILE_URLS}${mine.id}/`)).statusCode).toBe(401);
   });
 });

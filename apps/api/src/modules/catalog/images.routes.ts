@@ -24,6 +24,8 @@ import {
   UpdateImageBody,
   UploadImagesResponse,
 } from '@kontor/contract';
+import { catalogImageClassifications, catalogImages } from '../../db/schema/index.js';
+import { ownedBy } from '../../http/path-object.js';
 import { badRequest } from '../../http/errors.js';
 import { FORM_FIELD_BYTES, readMultipartForm } from '../../http/multipart.js';
 import { absoluteUrl } from '../../http/pagination.js';
@@ -99,8 +101,10 @@ export const catalogImagesRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(result.uploaded > 0 ? 201 : 400).send(result);
     },
   );
-  app.patch('/catalog/images/:id/', { schema: { tags, params: IdParams, body: UpdateImageBody, response: { 200: ImageResponse } } }, async (request) =>
-    images.updateImage(request.ctx, config.publicUrl, request.params.id, request.body),
+  app.patch(
+    '/catalog/images/:id/',
+    { config: { pathObject: ownedBy(catalogImages) }, schema: { tags, params: IdParams, body: UpdateImageBody, response: { 200: ImageResponse } } },
+    async (request) => images.updateImage(request.ctx, config.publicUrl, request.params.id, request.body),
   );
   app.delete('/catalog/images/:id/', { schema: { tags, params: IdParams, response: { 204: z.null() } } }, async (request, reply) => {
     await images.deleteImage(request.ctx, storage, request.params.id);
@@ -122,7 +126,10 @@ export const catalogImagesRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const method of ['put', 'patch'] as const) {
     app[method](
       `${classificationsPath}:id/`,
-      { schema: { tags, params: IdParams, body: ImageClassificationBody, response: { 200: ImageClassificationResponse } } },
+      {
+        config: { pathObject: ownedBy(catalogImageClassifications) },
+        schema: { tags, params: IdParams, body: ImageClassificationBody, response: { 200: ImageClassificationResponse } },
+      },
       async (request) => classifications.renameClassification(request.ctx, request.params.id, request.body),
     );
   }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   BackorderPage,
@@ -9,12 +10,16 @@ import {
   ReserveBackorderBody,
   ReserveBackorderResponse,
 } from '@kontor/contract';
+import { customerBackorders } from '../../db/schema/index.js';
 import { absoluteUrl } from '../../http/pagination.js';
+import { ownedBy } from '../../http/path-object.js';
 import * as backordersService from './backorders.service.js';
 
 /** Customer backorders (spec §7 "Customer orders"): list, add, remove, reserve against a purchase order line. */
 export const customerBackordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['customers'];
+  // Only an open backorder is reserved: a resolved one is a 404 like a missing one.
+  const openBackorder = ownedBy(customerBackorders, () => isNull(customerBackorders.resolvedAt));
   app.get('/customers/backorders/', { schema: { tags, querystring: ListBackordersQuery, response: { 200: BackorderPage } } }, async (request) =>
     backordersService.listBackorders(request.ctx, request.query, absoluteUrl(app.deps.config.publicUrl, request.url)),
   );
@@ -27,7 +32,7 @@ export const customerBackordersRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.post(
     '/customers/backorders/:id/reserve/',
-    { schema: { tags, params: IdParams, body: ReserveBackorderBody, response: { 200: ReserveBackorderResponse } } },
+    { config: { pathObject: openBackorder }, schema: { tags, params: IdParams, body: ReserveBackorderBody, response: { 200: ReserveBackorderResponse } } },
     async (request) => backordersService.reserveBackorder(request.ctx, request.params.id, request.body),
   );
 };

@@ -10,7 +10,9 @@ import {
   SyncOrdersResponse,
   UpdateOrderBody,
 } from '@kontor/contract';
+import { customerOrders } from '../../db/schema/index.js';
 import { absoluteUrl } from '../../http/pagination.js';
+import { ownedBy } from '../../http/path-object.js';
 import { outboundPolicy } from '../../lib/outbound.js';
 import * as ordersService from './orders.service.js';
 import * as storefrontService from './storefront.service.js';
@@ -34,8 +36,10 @@ export const customerOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/customers/orders/:id/', { schema: { tags, params: IdParams, response: { 200: OrderResponse } } }, async (request) =>
     ordersService.getOrder(request.ctx, request.params.id),
   );
-  app.put('/customers/orders/:id/', { schema: { tags, params: IdParams, body: UpdateOrderBody, response: { 200: OrderResponse } } }, async (request) =>
-    ordersService.updateOrder(request.ctx, request.params.id, request.body),
+  app.put(
+    '/customers/orders/:id/',
+    { config: { pathObject: ownedBy(customerOrders) }, schema: { tags, params: IdParams, body: UpdateOrderBody, response: { 200: OrderResponse } } },
+    async (request) => ordersService.updateOrder(request.ctx, request.params.id, request.body),
   );
 
   app.get('/customers/storefront/', { schema: { tags, response: { 200: StorefrontConnectionResponse } } }, async (request) =>

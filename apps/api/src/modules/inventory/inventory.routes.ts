@@ -30,7 +30,9 @@ import {
   UpdateLocationBody,
   UpdateTransactionBody,
 } from '@kontor/contract';
+import { inventoryLocationTypes, inventoryLocations, inventoryTransactions } from '../../db/schema/index.js';
 import { absoluteUrl } from '../../http/pagination.js';
+import { ownedBy } from '../../http/path-object.js';
 import * as locationTypes from './location-types.service.js';
 import * as locations from './locations.service.js';
 import * as stocktakingService from './stocktaking.service.js';
@@ -54,7 +56,10 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/catalog/inventory_location_types/:id/',
-    { schema: { tags, params: IdParams, body: LocationTypeBody, response: { 200: LocationTypeResponse } } },
+    {
+      config: { pathObject: ownedBy(inventoryLocationTypes) },
+      schema: { tags, params: IdParams, body: LocationTypeBody, response: { 200: LocationTypeResponse } },
+    },
     async (request) => locationTypes.updateLocationType(request.ctx, request.params.id, request.body),
   );
   app.delete('/catalog/inventory_location_types/:id/', { schema: { tags, params: IdParams, response: noContent } }, async (request, reply) => {
@@ -78,7 +83,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/catalog/inventory_locations/:id/',
-    { schema: { tags, params: IdParams, body: UpdateLocationBody, response: { 200: LocationResponse } } },
+    { config: { pathObject: ownedBy(inventoryLocations) }, schema: { tags, params: IdParams, body: UpdateLocationBody, response: { 200: LocationResponse } } },
     async (request) => locations.updateLocation(request.ctx, request.params.id, request.body),
   );
   app.put(
@@ -107,7 +112,10 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/catalog/inventory_transactions/:id/',
-    { schema: { tags, params: IdParams, body: UpdateTransactionBody, response: { 200: TransactionResponse } } },
+    {
+      config: { pathObject: ownedBy(inventoryTransactions) },
+      schema: { tags, params: IdParams, body: UpdateTransactionBody, response: { 200: TransactionResponse } },
+    },
     async (request) => transactions.updateTransaction(request.ctx, request.params.id, request.body),
   );
   app.post('/catalog/inventory_transactions/move/', { schema: { tags, body: MoveStockBody, response: { 201: MoveStockResponse } } }, async (request, reply) =>

@@ -342,7 +342,7 @@ describe('locations', () => {
     expect((await as(app, me, { method: 'PUT', url: `${LOCATIONS}${foreign.id}/`, payload: { comment: 'x' } })).statusCode).toBe(404);
     expect((await as(app, me, { method: 'DELETE', url: `${LOCATIONS}${foreign.id}/` })).statusCode).toBe(404);
     expect((await as(app, me, { method: 'GET', url: LOCATIONS })).json().results.map((l: LocationResponse) => l.id)).not.toContain(foreign.id);
-    expect((await as(app, me, { method: 'GET', url: `${LOCATIONS}abc/` })).statusCode).toBe(400);
+    expect((await as(app, me, { method: 'GET', url: `${LOCATIONS}abc/` })).statusCode).toBe(404);
     for (const [method, url] of [
       ['GET', LOCATIONS],
       ['GET', `${LOCATIONS}1/`],

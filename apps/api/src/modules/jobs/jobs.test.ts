@@ -77,11 +77,11 @@ describe('GET /api/jobs/{id}/', () => {
     await app.jobs.waitFor(live.id);
   });
 
-  it('answers 400 for an id that is not one, and 401 without a token', async () => {
+  it('answers 404 for an id that is not one (DRF’s unmatched URL), and 401 without a token', async () => {
     const bad = await as(app, me, { method: 'GET', url: `${JOBS}abc/` });
-    expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json())).toEqual(['id']);
-    expect((await as(app, me, { method: 'GET', url: `${JOBS}99999999999/` })).statusCode).toBe(400);
+    expect(bad.statusCode).toBe(404);
+    expect(bad.json()).toEqual({ detail: 'Not found.' });
+    expect((await as(app, me, { method: 'GET', url: `${JOBS}99999999999/` })).statusCode).toBe(404);
     const anonymous = await as(app, null, { method: 'GET', url: `${JOBS}1/` });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toEqual({ detail: 'Authentication credentials were not provided.' });

@@ -14,7 +14,9 @@ import {
   UpdateNotificationBody,
   UpdateSystemNotificationBody,
 } from '@kontor/contract';
+import { notifications, systemNotifications } from '../../db/schema/index.js';
 import { absoluteUrl } from '../../http/pagination.js';
+import { ownedBy } from '../../http/path-object.js';
 import * as notificationsService from './notifications.service.js';
 
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,7 +28,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/notifications/:id/',
-    { schema: { tags, params: IdParams, body: UpdateNotificationBody, response: { 200: NotificationResponse } } },
+    {
+      config: { pathObject: ownedBy(notifications, notificationsService.mine) },
+      schema: { tags, params: IdParams, body: UpdateNotificationBody, response: { 200: NotificationResponse } },
+    },
     async (request) => notificationsService.updateNotification(request.ctx, request.params.id, request.body),
   );
 
@@ -42,7 +47,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/system_notifications/:id/',
-    { schema: { tags, params: IdParams, body: UpdateSystemNotificationBody, response: { 200: SystemNotificationResponse } } },
+    {
+      config: { pathObject: ownedBy(systemNotifications) },
+      schema: { tags, params: IdParams, body: UpdateSystemNotificationBody, response: { 200: SystemNotificationResponse } },
+    },
     async (request) => notificationsService.updateSystemNotification(request.ctx, request.params.id, request.body),
   );
 

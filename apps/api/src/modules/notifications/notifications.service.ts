@@ -66,8 +66,8 @@ const toSystemNotificationResponse = (row: SystemNotificationRow): SystemNotific
   created_at: row.createdAt.toISOString(),
 });
 
-/** Notifications are private: only the receiver reads or changes them. */
-const mine = (ctx: Ctx) => and(eq(notifications.receiverUserId, ctx.user.id), eq(notifications.companyId, ctx.user.companyId));
+/** Notifications are private: only the receiver reads or changes them (PUT /notifications/{id}/'s path object too). */
+export const mine = (ctx: Ctx) => and(eq(notifications.receiverUserId, ctx.user.id), eq(notifications.companyId, ctx.user.companyId));
 
 /**
  * The caller's notifications, newest first. `receiver_user_id` is accepted because the spec's

@@ -8,7 +8,9 @@ import {
   ProcurementCategoryResponse,
   UpdateProcurementCategoryBody,
 } from '@kontor/contract';
+import { procurementCategories } from '../../db/schema/index.js';
 import { absoluteUrl } from '../../http/pagination.js';
+import { ownedBy } from '../../http/path-object.js';
 import * as categories from './categories.service.js';
 
 /**
@@ -30,7 +32,10 @@ export const procurementCategoriesRoutes: FastifyPluginAsyncZod = async (app) =>
   );
   app.patch(
     `${base}:id/`,
-    { schema: { tags, params: IdParams, body: UpdateProcurementCategoryBody, response: { 200: ProcurementCategoryResponse } } },
+    {
+      config: { pathObject: ownedBy(procurementCategories) },
+      schema: { tags, params: IdParams, body: UpdateProcurementCategoryBody, response: { 200: ProcurementCategoryResponse } },
+    },
     async (request) => categories.updateCategory(request.ctx, request.params.id, request.body),
   );
   app.delete(`${base}:id/`, { schema: { tags, params: IdParams, response: { 204: z.null() } } }, async (request, reply) => {

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CreateFeedBody, FeedPage, FeedResponse, IdParams, JobResponse, ListFeedsQuery, UpdateFeedBody } from '@kontor/contract';
+import { procurementFeeds } from '../../db/schema/index.js';
 import { absoluteUrl } from '../../http/pagination.js';
+import { ownedBy } from '../../http/path-object.js';
 import * as feeds from './feeds.service.js';
 
 /** Supplier feeds (spec §7 "Procurement feeds", ADR 0009): CRUD and "Run now", which answers the import job. */
@@ -17,8 +19,10 @@ export const feedsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/procurement/feeds/', { schema: { tags, body: CreateFeedBody, response: { 201: FeedResponse } } }, async (request, reply) =>
     reply.status(201).send(await feeds.createFeed(request.ctx, app.jobs, request.body)),
   );
-  app.put('/procurement/feeds/:id/', { schema: { tags, params: IdParams, body: UpdateFeedBody, response: { 200: FeedResponse } } }, async (request) =>
-    feeds.updateFeed(request.ctx, app.jobs, request.params.id, request.body),
+  app.put(
+    '/procurement/feeds/:id/',
+    { config: { pathObject: ownedBy(procurementFeeds) }, schema: { tags, params: IdParams, body: UpdateFeedBody, response: { 200: FeedResponse } } },
+    async (request) => feeds.updateFeed(request.ctx, app.jobs, request.params.id, request.body),
   );
   app.delete('/procurement/feeds/:id/', { schema: { tags, params: IdParams, response: { 204: z.null() } } }, async (request, reply) => {
     await feeds.deleteFeed(request.ctx, request.params.id);

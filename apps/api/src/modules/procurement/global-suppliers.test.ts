@@ -85,9 +85,9 @@ describe('GET /api/suppliers_global/', () => {
     expect((await as(app, me, { method: 'GET', url: `${DIRECTORY}987654/` })).statusCode).toBe(404);
   });
 
-  it('answers 400 for unknown filters and 401 without a token', async () => {
+  it('answers 400 for unknown filters, 404 for a path id that is none, and 401 without a token', async () => {
     expect((await as(app, me, { method: 'GET', url: `${DIRECTORY}?brand=Hay` })).json()).toEqual({ brand: ['Unknown field.'] });
-    expect((await as(app, me, { method: 'GET', url: `${DIRECTORY}abc/` })).statusCode).toBe(400);
+    expect((await as(app, me, { method: 'GET', url: `${DIRECTORY}abc/` })).statusCode).toBe(404);
     for (const url of [DIRECTORY, `${DIRECTORY}${lumen.id}/`, PRODUCTS]) {
       expect((await as(app, null, { method: 'GET', url })).statusCode, url).toBe(401);
     }

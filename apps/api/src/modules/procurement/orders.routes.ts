@@ -16,12 +16,15 @@ import {
   UpdateProcurementOrderBody,
   UpdateProcurementOrderItemBody,
 } from '@kontor/contract';
+import { procurementOrderItems, procurementOrders } from '../../db/schema/index.js';
 import { absoluteUrl } from '../../http/pagination.js';
+import { ownedBy } from '../../http/path-object.js';
 import * as ordersService from './orders.service.js';
 
 /** Purchase orders, their items and receiving (spec §7 "Procurement orders", ADR 0009 paths). */
 export const procurementOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['procurement'];
+  const orderItem = ownedBy(procurementOrderItems);
   const noContent = { 204: z.null() };
 
   app.get('/procurement/orders/', { schema: { tags, querystring: ListProcurementOrdersQuery, response: { 200: ProcurementOrderPage } } }, async (request) =>
@@ -37,7 +40,10 @@ export const procurementOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/procurement/orders/:id/',
-    { schema: { tags, params: IdParams, body: UpdateProcurementOrderBody, response: { 200: ProcurementOrderDetailResponse } } },
+    {
+      config: { pathObject: ownedBy(procurementOrders) },
+      schema: { tags, params: IdParams, body: UpdateProcurementOrderBody, response: { 200: ProcurementOrderDetailResponse } },
+    },
     async (request) => ordersService.updateOrder(request.ctx, request.params.id, request.body),
   );
   app.delete('/procurement/orders/:id/', { schema: { tags, params: IdParams, response: noContent } }, async (request, reply) => {
@@ -57,7 +63,10 @@ export const procurementOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/procurement/order_items/:id/',
-    { schema: { tags, params: IdParams, body: UpdateProcurementOrderItemBody, response: { 200: ProcurementOrderItemResponse } } },
+    {
+      config: { pathObject: orderItem },
+      schema: { tags, params: IdParams, body: UpdateProcurementOrderItemBody, response: { 200: ProcurementOrderItemResponse } },
+    },
     async (request) => ordersService.updateItem(request.ctx, request.params.id, request.body),
   );
   app.delete('/procurement/order_items/:id/', { schema: { tags, params: IdParams, response: noContent } }, async (request, reply) => {
@@ -66,7 +75,10 @@ export const procurementOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.post(
     '/procurement/order_items/:id/receive/',
-    { schema: { tags, params: IdParams, body: ReceiveProcurementOrderItemBody, response: { 201: ReceiveProcurementOrderItemResponse } } },
+    {
+      config: { pathObject: orderItem },
+      schema: { tags, params: IdParams, body: ReceiveProcurementOrderItemBody, response: { 201: ReceiveProcurementOrderItemResponse } },
+    },
     async (request, reply) => reply.status(201).send(await ordersService.receiveItem(request.ctx, request.params.id, request.body)),
   );
 };

@@ -209,12 +209,12 @@ describe('GET /api/procurement/orders/{id}/', () => {
     ]);
   });
 
-  it('answers 404 for another company’s order or a missing one, 401 without a token', async () => {
+  it('answers 404 for another company’s order, a missing one or a non-id, 401 without a token', async () => {
     const { tenant } = await shop();
     const other = await shop();
     const theirs = await createOrder(other.tenant, { supplier: other.supplier.id });
     for (const id of [theirs.id, 99999999]) expect((await call(tenant, 'GET', `${ORDERS}${id}/`)).statusCode).toBe(404);
-    expect((await call(tenant, 'GET', `${ORDERS}abc/`)).statusCode).toBe(400);
+    expect((await call(tenant, 'GET', `${ORDERS}abc/`)).statusCode).toBe(404);
     expect((await call(null, 'GET', `${ORDERS}${theirs.id}/`)).statusCode).toBe(401);
   });
 });

@@ -216,7 +216,7 @@ describe('GET /api/procurement/products/', () => {
 });
 
 describe('GET /api/procurement/products/{id}/', () => {
-  it('answers 404 for another company’s product or a missing one, 400 for a non-id, 401 without a token', async () => {
+  it('answers 404 for another company’s product, a missing one or a non-id, 401 without a token', async () => {
     const me = await createTenant(app);
     const other = await createTenant(app);
     const theirs = await insertProcurementProduct(db(), other.companyId, (await insertSupplier(db(), other.companyId)).id);
@@ -225,7 +225,7 @@ describe('GET /api/procurement/products/{id}/', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ detail: 'Not found.' });
     }
-    expect((await get(me, `${LIST}abc/`)).statusCode).toBe(400);
+    expect((await get(me, `${LIST}abc/`)).statusCode).toBe(404);
     expect((await get(null, `${LIST}${theirs.id}/`)).statusCode).toBe(401);
     expect((await get(other, `${LIST}${theirs.id}`)).statusCode).toBe(200);
   });

@@ -10,7 +10,9 @@ import {
   SupplierResponse,
   UpdateSupplierBody,
 } from '@kontor/contract';
+import { procurementSuppliers } from '../../db/schema/index.js';
 import { absoluteUrl } from '../../http/pagination.js';
+import { ownedBy } from '../../http/path-object.js';
 import * as suppliers from './suppliers.service.js';
 
 /** Procurement suppliers (spec §7 "Procurement products and suppliers") and the pickers' GET /suppliers/. */
@@ -32,7 +34,10 @@ export const suppliersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/procurement/suppliers/:id/',
-    { schema: { tags, params: IdParams, body: UpdateSupplierBody, response: { 200: SupplierResponse } } },
+    {
+      config: { pathObject: ownedBy(procurementSuppliers) },
+      schema: { tags, params: IdParams, body: UpdateSupplierBody, response: { 200: SupplierResponse } },
+    },
     async (request) => suppliers.updateSupplier(request.ctx, request.params.id, request.body),
   );
   app.delete('/procurement/suppliers/:id/', { schema: { tags, params: IdParams, response: { 204: z.null() } } }, async (request, reply) => {

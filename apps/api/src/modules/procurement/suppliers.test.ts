@@ -267,8 +267,8 @@ describe('procurement suppliers: tenancy and auth', () => {
     expect((await as(app, me, { method: 'GET', url: `${OPTIONS}?id=${foreign.id}` })).json().count).toBe(0);
   });
 
-  it('answers 400 for an id that cannot exist and 401 without a token on every route', async () => {
-    expect((await as(app, me, { method: 'GET', url: `${SUPPLIERS}99999999999/` })).statusCode).toBe(400);
+  it('answers 404 for an id that cannot exist and 401 without a token on every route', async () => {
+    expect((await as(app, me, { method: 'GET', url: `${SUPPLIERS}99999999999/` })).statusCode).toBe(404);
     for (const [method, url] of [
       ['GET', SUPPLIERS],
       ['GET', `${SUPPLIERS}1/`],

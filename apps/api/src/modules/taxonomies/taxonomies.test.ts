@@ -197,12 +197,12 @@ describe('Google links', () => {
     expect((await get(me, GOOGLE_LINKS)).json().results).toEqual([mine]);
   });
 
-  it('answers 401 without a token and 400 for a bad id', async () => {
+  it('answers 401 without a token, 404 for a path id that is none and 400 for a bad filter', async () => {
     const me = await createTenant(app);
     expect((await get(null, GOOGLE_LINKS)).statusCode).toBe(401);
     expect((await post(null, GOOGLE_LINKS, { account: me.user.id, taxonomy: await itemId(1) })).statusCode).toBe(401);
     expect((await del(null, `${GOOGLE_LINKS}1/`)).statusCode).toBe(401);
-    expect((await del(me, `${GOOGLE_LINKS}abc/`)).statusCode).toBe(400);
+    expect((await del(me, `${GOOGLE_LINKS}abc/`)).statusCode).toBe(404);
     expect((await get(me, `${GOOGLE_LINKS}?taxonomy=x`)).statusCode).toBe(400);
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CompanyPage, CompanyResponse, IdParams, ListCompaniesQuery, UpdateCompanyBody } from '@kontor/contract';
 import { absoluteUrl } from '../../http/pagination.js';
+import { ownCompany } from '../../http/path-object.js';
 import * as companiesService from './companies.service.js';
 
 export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,7 +17,7 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/users/companies/:id/',
-    { config: { adminOnly: true }, schema: { tags, params: IdParams, body: UpdateCompanyBody, response: { 200: CompanyResponse } } },
+    { config: { adminOnly: true, pathObject: ownCompany }, schema: { tags, params: IdParams, body: UpdateCompanyBody, response: { 200: CompanyResponse } } },
     async (request) => companiesService.updateCompany(request.ctx, request.params.id, request.body),
   );
 };

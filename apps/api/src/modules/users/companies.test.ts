@@ -69,10 +69,10 @@ describe('GET /api/users/companies/{id}/', () => {
     expect(missing.json()).toEqual(other.json());
   });
 
-  it('answers 400 for an id that is not a number, and 401 without a token', async () => {
+  it('answers 404 for an id that is not a number (DRF’s unmatched URL), and 401 without a token', async () => {
     const bad = await as(app, a, { method: 'GET', url: '/api/users/companies/abc/' });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toHaveProperty('id');
+    expect(bad.statusCode).toBe(404);
+    expect(bad.json()).toEqual({ detail: 'Not found.' });
     expect((await as(app, null, { method: 'GET', url: `/api/users/companies/${a.companyId}/` })).statusCode).toBe(401);
   });
 });

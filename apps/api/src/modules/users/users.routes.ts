@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CreateUserBody, IdParams, ListUsersQuery, UpdateUserBody, UserListItem, UserPage } from '@kontor/contract';
+import { users } from '../../db/schema/index.js';
 import { absoluteUrl } from '../../http/pagination.js';
+import { ownedBy } from '../../http/path-object.js';
 import * as usersService from './users.service.js';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,7 +19,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/users/:id/',
-    { config: { adminOnly: true }, schema: { tags, params: IdParams, body: UpdateUserBody, response: { 200: UserListItem } } },
+    { config: { adminOnly: true, pathObject: ownedBy(users) }, schema: { tags, params: IdParams, body: UpdateUserBody, response: { 200: UserListItem } } },
     async (request) => usersService.updateUser(request.ctx, request.params.id, request.body),
   );
 };

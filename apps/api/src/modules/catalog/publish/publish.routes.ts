@@ -8,6 +8,8 @@ import {
   PublishValidationResponse,
   UpdateProductTaxonomiesBody,
 } from '@kontor/contract';
+import { catalogProducts } from '../../../db/schema/index.js';
+import { ownedBy } from '../../../http/path-object.js';
 import { notFound } from '../../../http/errors.js';
 import { CONTENT_TYPES, exportFiles } from './export-files.js';
 import { getProductTaxonomies, updateProductTaxonomies } from './product-taxonomies.service.js';
@@ -32,7 +34,10 @@ export const catalogPublishRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/catalog/products/:id/taxonomies/',
-    { schema: { tags, params: IdParams, body: UpdateProductTaxonomiesBody, response: { 200: ProductTaxonomiesResponse } } },
+    {
+      config: { pathObject: ownedBy(catalogProducts) },
+      schema: { tags, params: IdParams, body: UpdateProductTaxonomiesBody, response: { 200: ProductTaxonomiesResponse } },
+    },
     async (request) => updateProductTaxonomies(request.ctx, request.params.id, request.body),
   );
 
