@@ -213,3 +213,49 @@ describe('401 -> refresh -> retry once (spec §4)', () => {
     expect(window.localStorage.length).toBe(0);
   });
 });
+
+describe('a save refused for a concurrent one (409 with Retry-After)', () => {
+  const CONCURRENT = { detail: 'Another change to the same records was being saved at the same moment, so nothing was changed. Please try again.' };
+  const refused = (retryAfter: string) => HttpResponse.json(CONCURRENT, { status: 409, headers: { 'Retry-After': retryAfter } });
+
+  it('is sent once more, with the same body, after the wait the server asks for', async () => {
+    const sent: { at: number; body: unknown }[] = [];
+    server.use(
+      http.post(apiUrl('/picks/'), async ({ request }) => {
+        sent.push({ at: Date.now(), body: await request.json() });
+        return sent.length === 1 ? refused('1') : HttpResponse.json({ id: 7 }, { status: 201 });
+      }),
+    );
+    await expect(api.post('/picks/', { quantity: '1' })).resolves.toEqual({ id: 7 });
+    expect(sent.map((s) => s.body)).toEqual([{ quantity: '1' }, { quantity: '1' }]);
+    expect(sent[1]!.at - sent[0]!.at, 'waited for Retry-After: 1').toBeGreaterThanOrEqual(950);
+  });
+
+  it('is sent once more only: a second refusal is the error, with the server’s words', async () => {
+    const calls = vi.fn(() => refused('0'));
+    server.use(http.post(apiUrl('/picks/'), calls));
+    const error = await failure(api.post('/picks/', {}));
+    expect(calls).toHaveBeenCalledTimes(2);
+    expect(error.status).toBe(409);
+    expect(errorText(error)).toBe(CONCURRENT.detail);
+  });
+
+  it('a 409 without Retry-After (a rule refused the change) is not sent again', async () => {
+    const calls = vi.fn(() => HttpResponse.json({ detail: 'The order has receipts.' }, { status: 409 }));
+    server.use(http.delete(apiUrl('/orders/3/'), calls));
+    const error = await failure(api.delete('/orders/3/'));
+    expect(calls).toHaveBeenCalledTimes(1);
+    expect(errorText(error)).toBe('The order has receipts.');
+  });
+
+  it('a cancelled call stops waiting and is not sent again', async () => {
+    const calls = vi.fn(() => refused('5'));
+    server.use(http.post(apiUrl('/picks/'), calls));
+    const controller = new AbortController();
+    const pending = apiRequest('/picks/', { method: 'POST', body: {}, signal: controller.signal });
+    await vi.waitFor(() => expect(calls).toHaveBeenCalledTimes(1));
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    expect(calls).toHaveBeenCalledTimes(1);
+  });
+});

@@ -139,7 +139,10 @@ export function refreshAccessToken(): Promise<string> {
   return refreshInFlight;
 }
 
-/** Spec §4: on a 401 the call is retried once after a token refresh; a failed refresh sends the user to login. */
+/**
+ * Spec §4: on a 401 the call is retried once after a token refresh; a failed refresh sends the user
+ * to login. A save the database refused for a concurrent one (409 with Retry-After) is sent once more.
+ */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   let { response, token } = await send(path, options);
   if (response.status === 401 && options.auth !== false) {
@@ -156,8 +159,47 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     }
     ({ response, token } = await send(path, options));
   }
+  const wait = concurrencyRetryDelay(response);
+  if (wait !== null) {
+    await pause(wait, options.signal);
+    ({ response, token } = await send(path, options));
+  }
   if (!response.ok) throw await toApiError(response);
   return readBody<T>(response);
+}
+
+/** The longest wait a refused save's Retry-After may ask for before it is sent again. */
+const MAX_CONCURRENCY_RETRY_MS = 5_000;
+
+/**
+ * A 409 with Retry-After is the API's "another change to the same records was being saved at the
+ * same moment": PostgreSQL rolled the whole transaction back (a deadlock or serialization
+ * failure, ADR 0006), so nothing was changed and sending the same request again is safe. The
+ * client does that once, after the wait the server asks for, rather than showing the operator a
+ * refusal a second attempt almost always gets past. Other 409s (a rule refused the change) carry
+ * no Retry-After. Answers the wait in ms, or null when the response is not such a refusal.
+ */
+function concurrencyRetryDelay(response: Response): number | null {
+  if (response.status !== 409) return null;
+  const seconds = Number(response.headers.get('Retry-After'));
+  if (!response.headers.has('Retry-After') || !Number.isFinite(seconds) || seconds < 0) return null;
+  return Math.min(seconds * 1000, MAX_CONCURRENCY_RETRY_MS);
+}
+
+/** Waits `ms`; a cancelled call stops waiting with fetch's own AbortError. */
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new DOMException('The operation was aborted.', 'AbortError'));
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new DOMException('The operation was aborted.', 'AbortError'));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 type Options = Omit<RequestOptions, 'method' | 'body'>;
