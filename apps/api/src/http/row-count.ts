@@ -34,22 +34,22 @@ export const ESTIMATE_KEPT_MS = 5_000;
 export const MAX_KEPT_ESTIMATES = 1_000;
 
 /** Estimates by the text and parameters of the select they count, each until its time is up. */
-export class KeptEstimates {
-  private readonly kept = new Map<string, { total: RowCount; until: number }>();
+export class KeptEstimates<T = RowCount> {
+  private readonly kept = new Map<string, { total: T; until: number }>();
 
   constructor(
     private readonly keepMs = ESTIMATE_KEPT_MS,
     private readonly max = MAX_KEPT_ESTIMATES,
   ) {}
 
-  get(key: string, now: number): RowCount | undefined {
+  get(key: string, now: number): T | undefined {
     const entry = this.kept.get(key);
     if (entry && entry.until > now) return entry.total;
     if (entry) this.kept.delete(key);
     return undefined;
   }
 
-  keep(key: string, total: RowCount, now: number): RowCount {
+  keep(key: string, total: T, now: number): T {
     this.kept.delete(key);
     if (this.kept.size >= this.max) this.kept.delete(this.kept.keys().next().value!);
     this.kept.set(key, { total, until: now + this.keepMs });
@@ -62,8 +62,19 @@ export class KeptEstimates {
 }
 
 const keptEstimates = new KeptEstimates();
+/**
+ * A search's planned match count, kept as its estimate is: it decides whether the search is
+ * scanned (an exact count) or answered with the estimate, and it only moves when the table is
+ * analyzed. Without it every page turn, sort and refresh of a search that is scanned asked for
+ * its EXPLAIN again first: one of its statements, a round trip and a planning, for the same number.
+ * The scan itself still runs every time, so the count it answers stays exact.
+ */
+const keptPlannedCounts = new KeptEstimates<number>();
 /** Forgets every kept estimate (tests that change a long list and count it again at once). */
-export const forgetKeptEstimates = () => keptEstimates.clear();
+export const forgetKeptEstimates = () => {
+  keptEstimates.clear();
+  keptPlannedCounts.clear();
+};
 
 const dialect = new PgDialect();
 /** A select's key among the kept estimates: its text and its parameters (the company's id among them). */
@@ -156,7 +167,7 @@ export async function countAndPage(db: DbOrTx, list: ListScan, trustEstimateFrom
   const key = estimateKey(ids);
   const kept = keptEstimates.get(key, Date.now());
   if (kept) return { total: kept, pageIds: null };
-  const planned = await plannedCount(db, ids);
+  const planned = keptPlannedCounts.get(key, Date.now()) ?? keptPlannedCounts.keep(key, await plannedCount(db, ids), Date.now());
   if (planned >= trustEstimateFrom) return { total: keptEstimates.keep(key, estimated(planned), Date.now()), pageIds: null };
   const keys = columnsIn(orderBy, new Map([[table.id.name, table.id]]));
   for (const column of keys.values()) if (column.table !== table) throw new Error(`countAndPage orders by ${column.name} of another table`);

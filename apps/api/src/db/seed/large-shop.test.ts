@@ -196,6 +196,40 @@ describe('lists at scale', () => {
     forgetKeptEstimates();
   });
 
+  it('keeps a scanned search’s planned count for its next pages, and still counts it exactly each time', async () => {
+    forgetKeptEstimates();
+    let statements = 0;
+    const counting = { execute: (query: ReturnType<typeof sql>) => (statements++, db().execute(query)) } as unknown as DbOrTx;
+    const search = (companyId: number, offset: number): ListScan => ({
+      table: catalogProducts,
+      where: and(eq(catalogProducts.companyId, companyId), ilike(sql`(${catalogProducts.sku} || ' ' || ${catalogProducts.name})`, '%lrg-00002%')),
+      orderBy: [asc(catalogProducts.sku)],
+      page: { limit: 25, offset },
+      search: 'lrg-00002',
+    });
+    const first = await countAndPage(counting, search(seeded.companyId, 0));
+    expect(first.total).toEqual({ count: 100, isEstimate: false });
+    expect(statements).toBe(2); // the EXPLAIN, then the scan that counts and pages
+    // The next page: the scan only, with its own exact count and page.
+    const second = await countAndPage(counting, search(seeded.companyId, 25));
+    expect(second.total).toEqual({ count: 100, isEstimate: false });
+    expect(second.pageIds).toHaveLength(25);
+    expect(second.pageIds).not.toEqual(first.pageIds);
+    expect(statements).toBe(3);
+    // A match added meanwhile is counted: only the plan's number was kept.
+    await db().execute(sql`insert into catalog_products (company_id, sku, name) values (${seeded.companyId}, 'LRG-0000200-NEW', 'Kept plan check')`);
+    try {
+      expect((await countAndPage(counting, search(seeded.companyId, 0))).total).toEqual({ count: 101, isEstimate: false });
+      expect(statements).toBe(4);
+    } finally {
+      await db().execute(sql`delete from catalog_products where sku = 'LRG-0000200-NEW'`);
+    }
+    // Another company's search, the same text with another parameter: its own EXPLAIN.
+    expect((await countAndPage(counting, search(other.companyId, 0))).total).toEqual({ count: 0, isEstimate: false });
+    expect(statements).toBe(6);
+    forgetKeptEstimates();
+  });
+
   it('keeps a long list’s estimate for its next pages, per company, and never an exact count', async () => {
     forgetKeptEstimates();
     let statements = 0;
