@@ -162,7 +162,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const wait = concurrencyRetryDelay(response);
   if (wait !== null) {
     await pause(wait, options.signal);
-    ({ response, token } = await send(path, options));
+    ({ response } = await send(path, options));
   }
   if (!response.ok) throw await toApiError(response);
   return readBody<T>(response);
